@@ -1,0 +1,1 @@
+"""Running many games: simulations, and (later) tournaments between bots."""

@@ -1,0 +1,45 @@
+"""Bots by name: `load_bot(name, game, **options)`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ladytiger.core import Game, LadyTigerError, load_game
+
+if TYPE_CHECKING:
+    from ladytiger.bots.base import Bot
+
+_BOTS: dict[str, tuple[type[Bot], str]] = {}
+
+
+def register_bot(name: str, summary: str) -> Callable[[type[Bot]], type[Bot]]:
+    def decorate(bot_class: type[Bot]) -> type[Bot]:
+        _BOTS[name] = (bot_class, summary)
+        return bot_class
+
+    return decorate
+
+
+def _ensure_bots_loaded() -> None:
+    import ladytiger.bots.random_bot  # noqa: F401
+
+
+def registered_bots() -> dict[str, str]:
+    """Bot names and one-line summaries."""
+    _ensure_bots_loaded()
+    return {name: summary for name, (_, summary) in sorted(_BOTS.items())}
+
+
+def load_bot(name: str, game: Game | str, **options: Any) -> Bot:
+    _ensure_bots_loaded()
+    if name not in _BOTS:
+        raise LadyTigerError(
+            f"there is no bot called {name!r}; the bots are: {', '.join(sorted(_BOTS))}"
+        )
+    if isinstance(game, str):
+        game = load_game(game)
+    try:
+        return _BOTS[name][0](game, **options)
+    except TypeError as error:
+        raise LadyTigerError(f"bad options for the {name} bot: {error}") from error

@@ -1,0 +1,1 @@
+"""The terminal adapter: play, simulate and replay from a shell."""

@@ -1,0 +1,275 @@
+"""The `ladytiger` command: list games, play in the terminal, simulate, replay records."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ladytiger.arena.simulate import simulate as run_simulation
+from ladytiger.bots import load_bot, registered_bots
+from ladytiger.cli.views import view_for
+from ladytiger.core import CHANCE, Game, LadyTigerError, State, load_game, registered_games
+from ladytiger.core.playout import sample_chance
+from ladytiger.core.record import load as load_record
+from ladytiger.core.record import save as save_record
+
+app = typer.Typer(
+    help="ladytiger: play, simulate and study seven tabletop card games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(highlight=False)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as NAME=VALUE (repeatable)"),
+]
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def make_game(name: str, pairs: list[str] | None, players: int | None) -> Game:
+    options = parse_options(pairs)
+    if players is not None:
+        options["players"] = players
+    try:
+        return load_game(name, **options)
+    except LadyTigerError as error:
+        console.print(f"[red]{error}[/]")
+        raise typer.Exit(2) from error
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games, their player counts and options."""
+    table = Table(title="ladytiger games")
+    for column in ("name", "players", "about", "options"):
+        table.add_column(column)
+    for info in registered_games():
+        counts = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
+        options = ", ".join(f"{o.name}={o.default}" for o in info.options)
+        table.add_row(info.name, counts, info.description, options)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game to play")],
+    seat: Annotated[int, typer.Option(help="your seat")] = 0,
+    bot: Annotated[str, typer.Option(help="the bot in every other seat")] = "random",
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for the deal and the bots")] = None,
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
+) -> None:
+    """Play a game in the terminal against bots. Type a move's number or its text."""
+    game = make_game(game_name, option, players)
+    if not 0 <= seat < game.num_players:
+        console.print(f"[red]there is no seat {seat}; seats are 0 to {game.num_players - 1}[/]")
+        raise typer.Exit(2)
+    rng = random.Random(seed)
+    try:
+        bots = {
+            other: load_bot(bot, game, seed=rng.randrange(2**32))
+            for other in range(game.num_players)
+            if other != seat
+        }
+    except LadyTigerError as error:
+        console.print(f"[red]{error}[/]")
+        raise typer.Exit(2) from error
+    state = game.new_initial_state()
+    render = view_for(game.info.name)
+    shown = 0
+    try:
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            if player != seat:
+                state.apply_action(bots[player].step(state, player))
+                continue
+            view = state.observation(seat)
+            shown = _print_new_log(view["log"], shown)
+            console.print(render(view))
+            state.apply_action(_ask_move(state))
+    except (EOFError, KeyboardInterrupt, typer.Abort):
+        console.print("\n[yellow]game abandoned[/]")
+        if save:
+            save_record(state, save, {"abandoned": True})
+            console.print(f"record saved to {save}")
+        raise typer.Exit(1) from None
+    view = state.observation(seat)
+    _print_new_log(view["log"], shown)
+    console.print(render(view))
+    _print_result(state, seat)
+    if save:
+        save_record(state, save, {"human_seat": seat, "bot": bot})
+        console.print(f"record saved to {save}")
+
+
+def _print_new_log(log: list[str], shown: int) -> int:
+    for line in log[shown:]:
+        console.print(f"[dim]·[/] {line}")
+    return len(log)
+
+
+def _ask_move(state: State) -> int:
+    legal = state.legal_actions()
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  [bold cyan]{number:>2}[/] {state.action_to_string(action)}")
+    while True:
+        answer = console.input("[bold]your move[/] (number or text): ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        if answer.isdigit():
+            console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+            continue
+        try:
+            action = state.string_to_action(answer)
+        except LadyTigerError as error:
+            console.print(f"[red]{error}[/]")
+            continue
+        reason = state.illegal_reason(action)
+        if reason is None:
+            return action
+        console.print(f"[red]you cannot {answer}: {reason}[/]")
+
+
+def _print_result(state: State, seat: int | None) -> None:
+    returns = state.returns()
+    scores = state.scores()
+    winners = [s for s, r in enumerate(returns) if r > 0]
+    for s in range(len(returns)):
+        you = " (you)" if s == seat else ""
+        mark = " [bold green]wins[/]" if s in winners else ""
+        console.print(f"seat {s}{you}: {scores[s]}{mark}")
+    if not winners:
+        console.print("[yellow]nobody wins[/]")
+
+
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
+    seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    option: OptionList = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write results here")] = None,
+) -> None:
+    """Play random games and print outcome statistics."""
+    game = make_game(game_name, option, players)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game.info.name}", total=games)
+        report = run_simulation(
+            game, games, seed, on_progress=lambda done: progress.update(task, completed=done)
+        )
+    table = Table(title=f"{games} random games of {game!r}, seed {seed}")
+    for column in ("seat", "win share", "sole wins", "mean score", "min", "max"):
+        table.add_column(column, justify="right")
+    for s in range(game.num_players):
+        summary = report.score_summary(s)
+        table.add_row(
+            str(s),
+            f"{report.win_share[s]:.1%}",
+            str(report.sole_wins[s]),
+            f"{summary['mean']:.2f}",
+            str(summary["min"]),
+            str(summary["max"]),
+        )
+    console.print(table)
+    length = report.length_summary()
+    console.print(
+        f"game length in actions: mean {length['mean']:.1f}, median {length['median']:g}, "
+        f"min {length['min']}, max {length['max']}; games nobody won: {report.draws}"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(report.to_json(), indent=1) + "\n")
+        console.print(f"results written to {json_out}")
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="a saved game record (JSON)")],
+    seat: Annotated[int | None, typer.Option(help="watch from this seat (default: all)")] = None,
+    step: Annotated[bool, typer.Option(help="step with Enter (b: back, q: quit)")] = True,
+) -> None:
+    """Step through a saved game record."""
+    try:
+        final = load_record(path)
+    except LadyTigerError as error:
+        console.print(f"[red]{error}[/]")
+        raise typer.Exit(2) from error
+    render = view_for(final.game.info.name)
+    history = final.history()
+    states = [final.game.new_initial_state()]
+    for action in history:
+        states.append(states[-1].clone())
+        states[-1].apply_action(action)
+    texts = [states[i].action_to_string(a) for i, a in enumerate(history)]
+    position = 0 if step else len(history)
+    if not step:
+        for index, text in enumerate(texts, start=1):
+            console.print(f"[dim]{index:>4}[/] {text}")
+    while True:
+        shown = states[position]
+        console.print(
+            f"[bold]after {position} of {len(history)} actions[/]"
+            + (f": {texts[position - 1]}" if position else "")
+        )
+        viewer = seat if seat is not None else _whole_truth_viewer(shown)
+        console.print(render(shown.observation(viewer)))
+        if not step:
+            break
+        try:
+            answer = console.input("[dim]Enter: next, b: back, q: quit[/] ").strip().lower()
+        except EOFError:
+            break
+        if answer == "q":
+            break
+        position = max(0, position - 1) if answer == "b" else min(len(history), position + 1)
+    if final.is_terminal():
+        _print_result(final, seat)
+
+
+def _whole_truth_viewer(state: State) -> int | None:
+    # With no seat chosen, show the first seat's view mid-game: a record holds everything,
+    # but a view is always some seat's.
+    return 0 if not state.is_terminal() else None
+
+
+@app.command("bots")
+def list_bots() -> None:
+    """List the bots."""
+    for name, summary in registered_bots().items():
+        console.print(f"[bold]{name}[/]: {summary}")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,298 @@
+"""The State contract shared by every game, in OpenSpiel's vocabulary.
+
+A state is fully determined by its game (with options) and its action history. Randomness
+enters only at chance nodes, whose outcomes and probabilities are listed. Subclasses supply
+the rules through the underscore hooks; the public verbs here add validation, history
+keeping, text parsing, the player log and resampling, so every game behaves the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
+
+if TYPE_CHECKING:
+    from ladytiger.core.game import Game
+
+CHANCE = -1
+TERMINAL = -4
+
+
+def normalise_text(text: str) -> str:
+    """Compare move texts without regard to case or spacing."""
+    return " ".join(text.split()).lower()
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def shared_win_returns(winners: list[int] | set[int], num_players: int) -> list[float]:
+    """1.0 to a sole winner, 1/k to each of k tied winners, 0.0 to everyone else."""
+    if not winners:
+        return [0.0] * num_players
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(num_players)]
+
+
+class State:
+    """One position of a game. Subclasses implement the hooks marked 'game hook'."""
+
+    game: Game
+    _history: list[int]
+    _actors: list[int]
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history = []
+        self._actors = []
+
+    # ------------------------------------------------------------------ standard verbs
+    def current_player(self) -> int:
+        """A seat number, or CHANCE, or TERMINAL."""
+        raise NotImplementedError  # game hook
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions; at a chance node, the possible outcomes."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return sorted(action for action, _ in self.chance_outcomes())
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node, empty elsewhere. Sums to 1."""
+        raise NotImplementedError  # game hook
+
+    def apply_action(self, action: int) -> None:
+        """Play `action`. An illegal one raises IllegalActionError and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason, action, self._safe_text(action))
+        actor = self.current_player()
+        self._apply(action)
+        self._history.append(action)
+        self._actors.append(actor)
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """Stable readable text of an action (of a chance outcome at chance nodes)."""
+        if player is None:
+            player = self.current_player()
+        return self._action_text(action, player)
+
+    def string_to_action(self, text: str) -> int:
+        """The action whose text is `text` here (case and spacing do not matter)."""
+        wanted = normalise_text(text)
+        player = self.current_player()
+        for action in self._action_space(player):
+            if normalise_text(self._action_text(action, player)) == wanted:
+                return action
+        if player == TERMINAL:
+            raise UnknownActionError(f"the game is over; {text!r} cannot be played")
+        legal = ", ".join(self.action_to_string(a) for a in self.legal_actions())
+        raise UnknownActionError(
+            f"{text!r} is not a move of {self.game.info.title} here; the moves now are: {legal}",
+            text=text,
+        )
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        """Per seat: 1.0 sole winner, 1/k on a k-way tie, 0.0 otherwise (all 0 before the end)."""
+        raise NotImplementedError  # game hook
+
+    def scores(self) -> list[int]:
+        """The game's own points or gems, per seat."""
+        raise NotImplementedError  # game hook
+
+    def clone(self) -> State:
+        raise NotImplementedError  # game hook, hand-written per game
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def actors(self) -> list[int]:
+        """Who made each history entry (a seat or CHANCE)."""
+        return list(self._actors)
+
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    # ------------------------------------------------------------------ explanations
+    def illegal_reason(self, action: int) -> str | None:
+        """None when `action` is legal now, otherwise the rule that forbids it, in words."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"an action must be a whole number, not {action!r}"
+        player = self.current_player()
+        if player == TERMINAL:
+            return "the game is over; no more moves can be made"
+        space = self._action_space(player)
+        if action not in space:
+            kind = "chance outcome" if player == CHANCE else "action"
+            return (
+                f"{action} is not a {self.game.info.title} {kind} "
+                f"(they are numbered {space.start} to {space.stop - 1})"
+            )
+        if player == CHANCE:
+            if any(outcome == action for outcome, _ in self.chance_outcomes()):
+                return None
+            return self._why_illegal(action) or (
+                f"the outcome '{self._action_text(action, player)}' is impossible here"
+            )
+        if action in self._legal_actions():
+            return None
+        return self._why_illegal(action) or (
+            f"'{self._action_text(action, player)}' is not allowed now"
+        )
+
+    def _safe_text(self, action: Any) -> str | None:
+        try:
+            return self.action_to_string(action)
+        except (LadyTigerError, IndexError, KeyError, TypeError, ValueError):
+            return None
+
+    def _action_space(self, player: int) -> range:
+        if player == TERMINAL:
+            return range(0)
+        if player == CHANCE:
+            return range(self.game.max_chance_outcomes())
+        return range(self.game.num_distinct_actions())
+
+    # ------------------------------------------------------------------ what a seat sees
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what `player` may know; None is the spectator view."""
+        self._check_viewer(player)
+        view: dict[str, Any] = {
+            "game": self.game.info.name,
+            "options": dict(self.game.options),
+            "viewer": player,
+            "current_player": self.current_player(),
+            "terminal": self.is_terminal(),
+            "scores": self._public_scores(),
+        }
+        if self.is_terminal():
+            view["returns"] = self.returns()
+        view.update(self._observe(player))
+        view["log"] = self.log(player)
+        return view
+
+    def log(self, player: int | None) -> list[str]:
+        """What `player` saw happen, in order, in words. Rebuilt from the history."""
+        self._check_viewer(player)
+        lines: list[str] = []
+        replay = self.game.new_initial_state()
+        for actor, action in zip(self._actors, self._history, strict=True):
+            before = replay.clone()
+            replay._apply(action)
+            replay._history.append(action)
+            replay._actors.append(actor)
+            lines.extend(before._describe(action, actor, player, replay))
+        return lines
+
+    def _check_viewer(self, player: int | None) -> None:
+        if player is not None and (
+            not isinstance(player, int)
+            or isinstance(player, bool)
+            or not 0 <= player < self.game.num_players
+        ):
+            raise LadyTigerError(
+                f"there is no seat {player!r}; seats are 0 to {self.game.num_players - 1}, "
+                "or None for a spectator"
+            )
+
+    def _public_scores(self) -> list[int]:
+        """Scores everyone may see; games with secret scores override."""
+        return self.scores()
+
+    # ------------------------------------------------------------------ resampling
+    def resample(self, player: int | None, rng: random.Random) -> State:
+        """A full state drawn at random among those consistent with what `player` knows.
+
+        The default replays the history, drawing every step hidden from `player` afresh
+        (chance by its probabilities, a hidden move uniformly among the legal ones), and
+        rejects a draw whose public course differs from the real one. Games with many
+        constraints override this with a direct sampler.
+        """
+        hidden = self._hidden_steps(player)
+        if not hidden:
+            return self.clone()
+        for _ in range(10_000):
+            candidate = self._replay_with_hidden_redrawn(hidden, rng)
+            if candidate is not None:
+                return candidate
+        raise LadyTigerError("could not draw a state consistent with this seat's knowledge")
+
+    def _replay_with_hidden_redrawn(self, hidden: set[int], rng: random.Random) -> State | None:
+        candidate = self.game.new_initial_state()
+        for index, (actor, action) in enumerate(zip(self._actors, self._history, strict=True)):
+            if candidate.current_player() != actor:
+                return None
+            if index in hidden:
+                if actor == CHANCE:
+                    outcomes = candidate.chance_outcomes()
+                    action = rng.choices(
+                        [o for o, _ in outcomes], weights=[p for _, p in outcomes]
+                    )[0]
+                else:
+                    action = rng.choice(candidate.legal_actions())
+            elif candidate.illegal_reason(action) is not None:
+                return None
+            candidate._apply(action)
+            candidate._history.append(action)
+            candidate._actors.append(actor)
+        if candidate.current_player() != self.current_player():
+            return None
+        return candidate
+
+    # ------------------------------------------------------------------ game hooks
+    def _legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _action_text(self, action: int, player: int) -> str:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int) -> str | None:
+        """The rule that forbids `action` here, or None to use the generic message."""
+        return None
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        """Indices of history entries whose outcome `player` does not know (yet)."""
+        raise NotImplementedError
+
+    def _describe(
+        self, action: int, actor: int, viewer: int | None, after: State
+    ) -> list[str]:
+        """Log lines for `viewer` about `action` taken from this state, leading to `after`."""
+        text = self._action_text(action, actor)
+        return [text if actor == CHANCE else f"{seat_name(actor)}: {text}"]
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities the rules never change (card and gem totals), for the property tests."""
+        raise NotImplementedError  # game hook
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Every field of the position, for equality in tests (history included)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, State)
+            and other.game == self.game
+            and other._snapshot() == self._snapshot()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def __str__(self) -> str:
+        return f"{self.game!r} after {len(self._history)} actions"

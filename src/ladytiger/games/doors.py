@@ -1,0 +1,438 @@
+"""Doors: a 2-player bluffing game of The Lady and the Tiger (rulebook section "Doors").
+
+The Collector takes display cards hoping to build a set of their secret identity; the Guesser
+discards and tries to name that identity. Rules page: docs/rules/doors.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.games.lady_tiger_cards import (
+    CARD_NAMES,
+    CLUE_COUNTS,
+    CLUE_KINDS,
+    COLOUR_NAMES,
+    IDENTITIES,
+    ROLE_NAMES,
+    cards_listing,
+    matching_set_trait,
+)
+
+# ---------------------------------------------------------------------------- constants
+DISPLAY_SIZE = 4
+COLLECTOR_SET_GEMS = 6
+WRONG_GUESS_GEMS = 4
+ONE_TRAIT_GEMS = 1
+BOTH_TRAITS_GEMS = 5
+GUESSER_SET_GEMS = 2
+DECK_OUT_GEMS = 3
+
+# Player actions.
+TAKE = 0  # TAKE + card: the Collector takes that card from the display
+DISCARD = 6  # DISCARD + card: the Guesser discards it
+GUESS_COLOUR = 12  # + colour
+GUESS_ROLE = 14  # + role
+GUESS_IDENTITY = 16  # + identity
+CLAIM_SET = 20
+END_TURN = 21
+NUM_ACTIONS = 22
+
+# Chance outcomes.
+DEAL_DOOR = 0  # + identity: the next seat without an identity is dealt this Door card
+REVEAL = 4  # + card: this Clue card comes off the deck into the display
+FIRST_COLLECTOR = 10  # + seat
+NUM_CHANCE_OUTCOMES = 12
+
+# Phases, named after the rulebook's turn structure.
+CHOOSE_FIRST_COLLECTOR = "choose first collector"
+DEAL_IDENTITIES = "deal identities"
+REFILL_DISPLAY = "refill display"
+COLLECT = "collect"  # Collector takes a card
+DISCARD_OR_DECLARE = "discard"  # Guesser discards, or declares first
+DECLARE_OR_END = "declare"  # Guesser has discarded; may declare, or end the turn
+GAME_OVER = "game over"
+
+INFO = GameInfo(
+    name="doors",
+    title="Doors",
+    description="Bluffing for 2: collect clues to your secret door, or guess your opponent's.",
+    min_players=2,
+    max_players=2,
+    options=(
+        Option("gems_to_win", 10, "gems that end the game", minimum=1, maximum=50),
+        Option("random_first_collector", False, "draw the first Collector at random"),
+    ),
+    imperfect_information=True,
+    rules_page="docs/rules/doors.md",
+)
+
+
+@register_game
+class DoorsGame(Game):
+    info = INFO
+
+    def new_initial_state(self) -> DoorsState:
+        return DoorsState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # Every contest awards at least one gem, so at most 2 * (target - 1) + 1 contests;
+        # a contest has 2 deals, 4 display cards and at most 5 turns of 5 actions each.
+        contests = 2 * (self.options["gems_to_win"] - 1) + 1
+        return 1 + contests * (2 + DISPLAY_SIZE + 5 * 5)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def guess_text(action: int) -> str:
+    if action < GUESS_ROLE:
+        return f"guess {COLOUR_NAMES[action - GUESS_COLOUR]}"
+    if action < GUESS_IDENTITY:
+        return f"guess {ROLE_NAMES[action - GUESS_ROLE]}"
+    return f"guess {CARD_NAMES[action - GUESS_IDENTITY]}"
+
+
+def guess_outcome(action: int, truth: int) -> tuple[int, bool]:
+    """(gems, correct) for a guess about identity `truth`; a wrong guess pays the Collector."""
+    if action < GUESS_ROLE:
+        right = truth >> 1 == action - GUESS_COLOUR
+        return (ONE_TRAIT_GEMS if right else WRONG_GUESS_GEMS), right
+    if action < GUESS_IDENTITY:
+        right = truth & 1 == action - GUESS_ROLE
+        return (ONE_TRAIT_GEMS if right else WRONG_GUESS_GEMS), right
+    right = truth == action - GUESS_IDENTITY
+    return (BOTH_TRAITS_GEMS if right else WRONG_GUESS_GEMS), right
+
+
+class DoorsState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.target: int = game.options["gems_to_win"]
+        self.gems = [0, 0]
+        self.contest = 0
+        self.collector = 0
+        self.identity: list[int | None] = [None, None]
+        self.display = [0] * 6  # per card kind
+        self.collected = [0] * 6
+        self.discarded = [0] * 6
+        self.deck = sum(CLUE_COUNTS)
+        self.phase = (
+            CHOOSE_FIRST_COLLECTOR if game.options["random_first_collector"] else DEAL_IDENTITIES
+        )
+        self.past_contests: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ whose turn
+    @property
+    def guesser(self) -> int:
+        return 1 - self.collector
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == COLLECT:
+            return self.collector
+        if phase in (DISCARD_OR_DECLARE, DECLARE_OR_END):
+            return 1 - self.collector
+        if phase == GAME_OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        if self.phase == COLLECT:
+            return [TAKE + card for card in CLUE_KINDS if self.display[card]]
+        actions = []
+        if self.phase == DISCARD_OR_DECLARE:
+            actions = [DISCARD + card for card in CLUE_KINDS if self.display[card]]
+        actions.extend(range(GUESS_COLOUR, CLAIM_SET))
+        if self.guesser_can_claim_set():
+            actions.append(CLAIM_SET)
+        if self.phase == DECLARE_OR_END:
+            actions.append(END_TURN)
+        return actions
+
+    def guesser_can_claim_set(self) -> bool:
+        """The Collector's cards hold a set on the Guesser's own colour or role."""
+        own = self.identity[self.guesser]
+        return own is not None and matching_set_trait(self.collected, own) is not None
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase in (CHOOSE_FIRST_COLLECTOR, DEAL_IDENTITIES, REFILL_DISPLAY):
+            if phase == DEAL_IDENTITIES and DEAL_DOOR <= action < REVEAL:
+                return f"the {CARD_NAMES[action - DEAL_DOOR]} Door is already dealt"
+            if phase == REFILL_DISPLAY and REVEAL <= action < FIRST_COLLECTOR:
+                return f"no {CARD_NAMES[action - REVEAL]} is left in the deck"
+            return f"this is not a chance outcome of the '{phase}' step"
+        if action < DISCARD:
+            if phase != COLLECT:
+                return "only the Collector takes cards; on the Guesser's turn the Guesser discards"
+            return f"the display holds no {CARD_NAMES[action - TAKE]}"
+        if action < GUESS_COLOUR:
+            if phase == COLLECT:
+                return "discarding is the Guesser's move; the Collector takes a card"
+            if phase == DECLARE_OR_END:
+                return "the Guesser has already discarded a card this turn"
+            return f"the display holds no {CARD_NAMES[action - DISCARD]}"
+        if phase == COLLECT:
+            if action == END_TURN:
+                return "the Collector's turn ends by taking a card from the display"
+            return "only the Guesser guesses or claims a set, on the Guesser's turn"
+        if action == CLAIM_SET:
+            own = self.identity[self.guesser]
+            assert own is not None
+            return (
+                "the Collector's cards hold no set of 4 on your colour "
+                f"({COLOUR_NAMES[own >> 1]}) or your role ({ROLE_NAMES[own & 1]})"
+            )
+        if action == END_TURN:
+            return "the Guesser must discard a card from the display before ending the turn"
+        return None
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == CHOOSE_FIRST_COLLECTOR:
+            return [(FIRST_COLLECTOR, 0.5), (FIRST_COLLECTOR + 1, 0.5)]
+        if phase == DEAL_IDENTITIES:
+            left = [door for door in IDENTITIES if door not in self.identity]
+            return [(DEAL_DOOR + door, 1.0 / len(left)) for door in left]
+        if phase == REFILL_DISPLAY:
+            unseen = self.unseen_clues()
+            total = sum(unseen)
+            return [(REVEAL + card, n / total) for card, n in enumerate(unseen) if n]
+        return []
+
+    def unseen_clues(self) -> list[int]:
+        """Per kind, the Clue cards still in the deck."""
+        return [
+            CLUE_COUNTS[card] - self.display[card] - self.collected[card] - self.discarded[card]
+            for card in CLUE_KINDS
+        ]
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == CHOOSE_FIRST_COLLECTOR:
+            self.collector = action - FIRST_COLLECTOR
+            self.phase = DEAL_IDENTITIES
+        elif phase == DEAL_IDENTITIES:
+            seat = 0 if self.identity[0] is None else 1
+            self.identity[seat] = action - DEAL_DOOR
+            if seat == 1:
+                self.phase = REFILL_DISPLAY
+        elif phase == REFILL_DISPLAY:
+            self.display[action - REVEAL] += 1
+            self.deck -= 1
+            self.phase = self._after_refill
+        elif phase == COLLECT:
+            self._take(action - TAKE)
+        elif action == CLAIM_SET:
+            self._end_contest(self.guesser, GUESSER_SET_GEMS, "the Guesser claims a set")
+        elif GUESS_COLOUR <= action < CLAIM_SET:
+            self._guess(action)
+        elif action == END_TURN:
+            self._end_guesser_turn()
+        else:
+            card = action - DISCARD
+            self.display[card] -= 1
+            self.discarded[card] += 1
+            self._refill_then(DECLARE_OR_END)
+
+    @property
+    def _after_refill(self) -> str:
+        if sum(self.display) < DISPLAY_SIZE and self.deck:
+            return REFILL_DISPLAY
+        return self._next_after_refill
+
+    def _refill_then(self, phase: str) -> None:
+        self._next_after_refill = phase
+        self.phase = REFILL_DISPLAY if self.deck else phase
+
+    def _take(self, card: int) -> None:
+        self.display[card] -= 1
+        self.collected[card] += 1
+        own = self.identity[self.collector]
+        assert own is not None
+        trait = matching_set_trait(self.collected, own)
+        if trait is not None:
+            # The reveal is forced: the contest ends at once, before the display refills.
+            self._end_contest(self.collector, COLLECTOR_SET_GEMS, f"the Collector shows a {trait} set")
+        else:
+            self._refill_then(DISCARD_OR_DECLARE)
+
+    def _guess(self, action: int) -> None:
+        truth = self.identity[self.collector]
+        assert truth is not None
+        gems, right = guess_outcome(action, truth)
+        winner = self.guesser if right else self.collector
+        verdict = "right" if right else "wrong"
+        self._end_contest(winner, gems, f"the Guesser's {guess_text(action)} is {verdict}")
+
+    def _end_guesser_turn(self) -> None:
+        if self.deck == 0:
+            self._end_contest(self.guesser, DECK_OUT_GEMS, "the deck has run out")
+        else:
+            self.phase = COLLECT
+
+    def _end_contest(self, winner: int, gems: int, how: str) -> None:
+        self.gems[winner] += gems
+        self.past_contests.append(
+            {
+                "contest": self.contest + 1,
+                "collector": self.collector,
+                "identities": [CARD_NAMES[door] for door in self.identity if door is not None],
+                "how": how,
+                "winner": winner,
+                "gems": gems,
+            }
+        )
+        if self.gems[winner] >= self.target:
+            self.phase = GAME_OVER
+            return
+        self.contest += 1
+        self.collector = 1 - self.collector
+        self.identity = [None, None]
+        self.display = [0] * 6
+        self.collected = [0] * 6
+        self.discarded = [0] * 6
+        self.deck = sum(CLUE_COUNTS)
+        self._next_after_refill = COLLECT
+        self.phase = DEAL_IDENTITIES
+
+    _next_after_refill = COLLECT
+
+    # ------------------------------------------------------------------ outcome
+    def returns(self) -> list[float]:
+        if self.phase != GAME_OVER:
+            return [0.0, 0.0]
+        best = max(self.gems)
+        return shared_win_returns([s for s in (0, 1) if self.gems[s] == best], 2)
+
+    def scores(self) -> list[int]:
+        return list(self.gems)
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            if action < REVEAL:
+                seat = 0 if self.identity[0] is None else 1
+                return f"deal {CARD_NAMES[action - DEAL_DOOR]} to {seat_name(seat)}"
+            if action < FIRST_COLLECTOR:
+                return f"reveal {CARD_NAMES[action - REVEAL]}"
+            return f"{seat_name(action - FIRST_COLLECTOR)} collects first"
+        if action < DISCARD:
+            return f"take {CARD_NAMES[action - TAKE]}"
+        if action < GUESS_COLOUR:
+            return f"discard {CARD_NAMES[action - DISCARD]}"
+        if action < CLAIM_SET:
+            return guess_text(action)
+        return "claim set" if action == CLAIM_SET else "end turn"
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, DoorsState)
+        if actor == CHANCE and self.phase == DEAL_IDENTITIES:
+            seat = 0 if self.identity[0] is None else 1
+            if viewer != seat:
+                return [f"{seat_name(seat)} is dealt a Door card"]
+        lines = super()._describe(action, actor, viewer, after)
+        if len(after.past_contests) > len(self.past_contests):
+            result = after.past_contests[-1]
+            lines.append(
+                f"contest {result['contest']} ends, {result['how']}: "
+                f"{seat_name(result['winner'])} earns {plural(result['gems'], 'gem')} "
+                f"(seat 0 was the {result['identities'][0]}, "
+                f"seat 1 the {result['identities'][1]})"
+            )
+        return lines
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        # A seat knows its own identity; at the game's end both are turned face up.
+        identities = [
+            CARD_NAMES[door] if door is not None and (seat == player or self.phase == GAME_OVER)
+            else None
+            for seat, door in enumerate(self.identity)
+        ]
+        return {
+            "phase": self.phase,
+            "gems_to_win": self.target,
+            "contest": self.contest + 1,
+            "collector": self.collector,
+            "guesser": self.guesser,
+            "identities": identities,
+            "display": cards_listing(self.display),
+            "collected": cards_listing(self.collected),
+            "discarded": cards_listing(self.discarded),
+            "deck": self.deck,
+            "past_contests": [dict(result) for result in self.past_contests],
+        }
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        if self.phase == GAME_OVER:
+            return set()
+        # Only the current contest's identities are secret; earlier ones were revealed.
+        deals = [
+            index
+            for index, (actor, action) in enumerate(zip(self._actors, self._history, strict=True))
+            if actor == CHANCE and DEAL_DOOR <= action < REVEAL
+        ]
+        dealt = sum(door is not None for door in self.identity)
+        current = deals[len(deals) - dealt :] if dealt else []
+        return {index for seat, index in enumerate(current) if seat != player}
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> DoorsState:
+        twin = DoorsState.__new__(DoorsState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.target = self.target
+        twin.gems = self.gems.copy()
+        twin.contest = self.contest
+        twin.collector = self.collector
+        twin.identity = self.identity.copy()
+        twin.display = self.display.copy()
+        twin.collected = self.collected.copy()
+        twin.discarded = self.discarded.copy()
+        twin.deck = self.deck
+        twin.phase = self.phase
+        twin._next_after_refill = self._next_after_refill
+        twin.past_contests = self.past_contests.copy()  # entries are never mutated
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            tuple(self.gems),
+            self.contest,
+            self.collector,
+            tuple(self.identity),
+            tuple(self.display),
+            tuple(self.collected),
+            tuple(self.discarded),
+            self.deck,
+            self.phase,
+            self._next_after_refill,
+            repr(self.past_contests),
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities that never change in play (checked by the property tests)."""
+        return {
+            "clue cards": sum(self.unseen_clues())
+            + sum(self.display)
+            + sum(self.collected)
+            + sum(self.discarded),
+            "deck matches unseen": int(self.deck == sum(self.unseen_clues())),
+        }
