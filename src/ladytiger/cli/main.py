@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -33,6 +34,11 @@ OptionList = Annotated[
 ]
 
 
+def say_error(message: object) -> None:
+    """Print an error in red, unwrapped, with any square brackets shown as typed."""
+    console.print(f"[red]{escape(str(message))}[/]", soft_wrap=True)
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or []:
@@ -49,9 +55,9 @@ def make_game(name: str, pairs: list[str] | None, players: int | None) -> Game:
         options["players"] = players
     try:
         return load_game(name, **options)
-    except LadyTigerError as error:
-        console.print(f"[red]{error}[/]")
-        raise typer.Exit(2) from error
+    except LadyTigerError as err:
+        say_error(err)
+        raise typer.Exit(2) from err
 
 
 @app.command("games")
@@ -84,7 +90,7 @@ def play(
     """Play a game in the terminal against bots. Type a move's number or its text."""
     game = make_game(game_name, option, players)
     if not 0 <= seat < game.num_players:
-        console.print(f"[red]there is no seat {seat}; seats are 0 to {game.num_players - 1}[/]")
+        say_error(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}")
         raise typer.Exit(2)
     rng = random.Random(seed)
     try:
@@ -93,9 +99,9 @@ def play(
             for other in range(game.num_players)
             if other != seat
         }
-    except LadyTigerError as error:
-        console.print(f"[red]{error}[/]")
-        raise typer.Exit(2) from error
+    except LadyTigerError as err:
+        say_error(err)
+        raise typer.Exit(2) from err
     state = game.new_initial_state()
     render = view_for(game.info.name)
     shown = 0
@@ -142,17 +148,17 @@ def _ask_move(state: State) -> int:
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         if answer.isdigit():
-            console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+            say_error(f"choose a number from 1 to {len(legal)}")
             continue
         try:
             action = state.string_to_action(answer)
-        except LadyTigerError as error:
-            console.print(f"[red]{error}[/]")
+        except LadyTigerError as err:
+            say_error(err)
             continue
         reason = state.illegal_reason(action)
         if reason is None:
             return action
-        console.print(f"[red]you cannot {answer}: {reason}[/]")
+        say_error(f"you cannot {answer}: {reason}")
 
 
 def _print_result(state: State, seat: int | None) -> None:
@@ -223,9 +229,9 @@ def replay(
     """Step through a saved game record."""
     try:
         final = load_record(path)
-    except LadyTigerError as error:
-        console.print(f"[red]{error}[/]")
-        raise typer.Exit(2) from error
+    except LadyTigerError as err:
+        say_error(err)
+        raise typer.Exit(2) from err
     render = view_for(final.game.info.name)
     history = final.history()
     states = [final.game.new_initial_state()]

@@ -266,7 +266,8 @@ class DoorsState(State):
         trait = matching_set_trait(self.collected, own)
         if trait is not None:
             # The reveal is forced: the contest ends at once, before the display refills.
-            self._end_contest(self.collector, COLLECTOR_SET_GEMS, f"the Collector shows a {trait} set")
+            how = f"the Collector shows a {trait} set"
+            self._end_contest(self.collector, COLLECTOR_SET_GEMS, how)
         else:
             self._refill_then(DISCARD_OR_DECLARE)
 

@@ -1,0 +1,84 @@
+"""The `ladytiger` command: play, simulate, replay and listings."""
+
+import json
+
+from typer.testing import CliRunner
+
+from ladytiger.cli.main import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_registered_game():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "doors" in result.output
+
+
+def test_play_a_whole_game_by_numbers_and_save_it(tmp_path):
+    path = tmp_path / "game.json"
+    answers = "\n".join(["1"] * 400) + "\n"
+    result = runner.invoke(app, ["play", "doors", "--seed", "4", "--save", str(path)],
+                           input=answers)
+    assert result.exit_code == 0, result.output
+    assert "wins" in result.output
+    record = json.loads(path.read_text())
+    assert record["game"] == "doors" and record["metadata"]["human_seat"] == 0
+
+
+def test_play_explains_a_rejected_move_and_asks_again():
+    answers = "take Lady/Pirate\n" + "take Blue/Red\n" * 3 + "\n".join(["1"] * 400) + "\n"
+    result = runner.invoke(app, ["play", "doors", "--seed", "1"], input=answers)
+    assert "'take Lady/Pirate' is not a move of Doors here; the moves now are" in result.output
+
+
+def test_play_explains_an_illegal_but_well_formed_move():
+    # With seed 1 the first display holds no Blue/Red (checked by the message itself).
+    answers = "discard Red Lady\n" + "\n".join(["1"] * 400) + "\n"
+    result = runner.invoke(app, ["play", "doors", "--seed", "1"], input=answers)
+    assert "you cannot discard Red Lady: discarding is the Guesser's move" in result.output
+
+
+def test_play_rejects_bad_options_with_the_rule():
+    result = runner.invoke(app, ["play", "doors", "-o", "gems_to_win=0"])
+    assert result.exit_code == 2
+    assert "gems_to_win" in result.output
+
+
+def test_simulate_prints_statistics_and_writes_json(tmp_path):
+    out = tmp_path / "sim.json"
+    result = runner.invoke(app, ["simulate", "doors", "-n", "50", "--seed", "3", "--json",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    assert "win share" in result.output and "game length" in result.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 50
+    assert abs(sum(data["win_share"]) - 1.0) < 1e-9
+
+
+def test_simulate_is_deterministic_in_its_seed(tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (first, second):
+        runner.invoke(app, ["simulate", "doors", "-n", "30", "--seed", "9", "--json", str(path)])
+    a, b = json.loads(first.read_text()), json.loads(second.read_text())
+    assert a["win_share"] == b["win_share"] and a["length"] == b["length"]
+
+
+def test_replay_steps_through_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["play", "doors", "--seed", "4", "--save", str(path)],
+                  input="\n".join(["1"] * 400) + "\n")
+    result = runner.invoke(app, ["replay", str(path), "--no-step"])
+    assert result.exit_code == 0, result.output
+    assert "deal " in result.output and "wins" in result.output
+    stepped = runner.invoke(app, ["replay", str(path), "--seat", "1"], input="\n\nb\nq\n")
+    assert stepped.exit_code == 0
+    assert "after 2 of" in stepped.output and "after 1 of" in stepped.output
+
+
+def test_replay_of_a_corrupt_record_names_the_problem(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("not json")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "is not valid JSON" in result.output
