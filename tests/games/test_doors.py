@@ -278,3 +278,12 @@ def test_ten_thousand_random_games_finish():
         assert max(state.scores()) >= 10
         lengths.append(len(state.history()))
     assert max(lengths) <= game.max_game_length()
+
+
+def test_moves_carry_a_structured_description_for_clients():
+    state = guesser_turn()
+    described = {d["text"]: d for d in map(state.describe_action, state.legal_actions())}
+    assert described["discard Red Tiger"] == {
+        "id": state.string_to_action("discard Red Tiger"), "text": "discard Red Tiger",
+        "verb": "discard", "args": "Red Tiger", "card": "Red Tiger"}
+    assert described["guess Blue Lady"]["guess"] == "Blue Lady"

@@ -83,6 +83,18 @@ class State:
             player = self.current_player()
         return self._action_text(action, player)
 
+    def describe_action(self, action: int) -> dict[str, Any]:
+        """A structured, JSON-safe description of a move for clients to draw controls from.
+
+        Always has `id`, `text` and `verb` (the text's first word) and `args` (the rest);
+        games add fields (a card, a seat, an amount) through `_action_fields`.
+        """
+        text = self.action_to_string(action)
+        verb, _, rest = text.partition(" ")
+        described: dict[str, Any] = {"id": action, "text": text, "verb": verb, "args": rest}
+        described.update(self._action_fields(action))
+        return described
+
     def string_to_action(self, text: str) -> int:
         """The action whose text is `text` here (case and spacing do not matter)."""
         wanted = normalise_text(text)
@@ -257,6 +269,10 @@ class State:
 
     def _action_text(self, action: int, player: int) -> str:
         raise NotImplementedError
+
+    def _action_fields(self, action: int) -> dict[str, Any]:
+        """Extra structured fields of a move (e.g. {"card": "Red Lady"}); none by default."""
+        return {}
 
     def _why_illegal(self, action: int) -> str | None:
         """The rule that forbids `action` here, or None to use the generic message."""

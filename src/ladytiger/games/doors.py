@@ -339,6 +339,15 @@ class DoorsState(State):
             return guess_text(action)
         return "claim set" if action == CLAIM_SET else "end turn"
 
+    def _action_fields(self, action: int) -> dict[str, Any]:
+        if self.current_player() == CHANCE:
+            return {}
+        if action < GUESS_COLOUR:
+            return {"card": CARD_NAMES[action % 6]}
+        if action < CLAIM_SET:
+            return {"guess": guess_text(action).removeprefix("guess ")}
+        return {}
+
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, DoorsState)
         if actor == CHANCE and self.phase == DEAL_IDENTITIES:
