@@ -277,5 +277,14 @@ def list_bots() -> None:
         console.print(f"[bold]{name}[/]: {summary}")
 
 
+def _register_adapter_commands() -> None:
+    from ladytiger.cli import arena_commands, server_commands
+
+    arena_commands.register(app)
+    server_commands.register(app)
+
+
+_register_adapter_commands()
+
 if __name__ == "__main__":
     app()

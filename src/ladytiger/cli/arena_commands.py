@@ -1,0 +1,9 @@
+"""The `ladytiger` subcommands of the arena adapter, added to the main app by `register`."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this adapter's commands to `app`."""
