@@ -124,6 +124,11 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError  # game hook, hand-written per game
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # Libraries that deep-copy states (OpenSpiel's Python-game clone does) get the
+        # hand-written clone: the game is immutable and shared, everything else is copied.
+        return self.clone()
+
     def history(self) -> list[int]:
         return list(self._history)
 
