@@ -1,0 +1,648 @@
+"""Favor: a bidding game for 2-4 players of The Lady and the Tiger (rulebook section "Favor").
+
+Over three days players auction growing lots of Clue cards for gems, collecting cards that
+match a secret identity, and score them each day. Rules page: docs/rules/favor.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.games.lady_tiger_cards import (
+    BLUE_RED,
+    CARD_NAMES,
+    CLUE_COUNTS,
+    CLUE_DECK_SIZE,
+    CLUE_KINDS,
+    IDENTITIES,
+    LADY_TIGER,
+    cards_listing,
+    shared_traits,
+)
+
+# ---------------------------------------------------------------------------- constants
+DAYS = 3
+GEMS_PER_DAY = 5
+# Card points by how many traits a collected card shares with its owner's identity
+# ("Scoring"): none -2, one 1, both 3.
+TRAIT_POINTS = (-2, 1, 3)
+MOST_GEMS_BONUS = 3
+REGULAR_KINDS = IDENTITIES  # the cards a wild can change
+# A regular card is colour * 2 + role, so flipping bit 1 changes the colour, bit 0 the role.
+CHANGED_BY = {BLUE_RED: 2, LADY_TIGER: 1}
+
+# Player actions.
+ADD = 0  # add to the lot: the top card of the deck joins the lot
+CALL = 1  # call an auction on the lot
+PASS = 2  # let one's chance to bid go
+BID = 3  # BID + k - 1: bid k gems (k >= 1; at most every gem of the day, 5 per player)
+
+# Chance outcomes.
+DEAL_DOOR = 0  # + identity: the next seat without an identity is dealt this Door card
+REVEAL = 4  # + card: this Clue card comes off the deck face up into the lot
+FIRST_PLAYER = 10  # + seat: the option that draws the first player of day 1
+NUM_CHANCE_OUTCOMES = 14
+
+# Phases, named after the rulebook's steps.
+CHOOSE_FIRST_PLAYER = "choose first player"
+DEAL_IDENTITIES = "deal identities"
+FLIP = "flip"  # turning up cards: the initial lot, a new lot, or the card an Add reveals
+TURN = "turn"  # add to the lot or call an auction
+AUCTION = "auction"  # a called auction: one chance each, the caller last
+FINAL_AUCTION = "final auction"
+GAME_OVER = "game over"
+
+NOT_YET = -1  # a seat's entry in `bids` before its chance; 0 is a pass, k > 0 a bid of k
+NOBODY = -1
+
+INFO = GameInfo(
+    name="favor",
+    title="Favor",
+    description="Bidding for 2-4: auction growing lots of clues to your secret door, 3 days.",
+    min_players=2,
+    max_players=4,
+    options=(
+        Option("random_first_player", False, "draw the first player of day 1 at random"),
+    ),
+    imperfect_information=True,
+    rules_page="docs/rules/favor.md",
+    variants=({"random_first_player": True},),
+)
+
+
+@register_game
+class FavorGame(Game):
+    info = INFO
+
+    def new_initial_state(self) -> FavorState:
+        return FavorState(self)
+
+    def num_distinct_actions(self) -> int:
+        return BID + GEMS_PER_DAY * self.num_players
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # Every turn turns up at least one card and the day's initial lot takes `day` cards,
+        # so a day has at most 14 - day turns, each a move plus one chance per seat to bid.
+        n = self.num_players
+        per_day = [n + CLUE_DECK_SIZE + (CLUE_DECK_SIZE - day) * (1 + n) + n for day in (1, 2, 3)]
+        return 1 + sum(per_day)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def card_points(card: int, door: int) -> int:
+    return TRAIT_POINTS[shared_traits(card, door)]
+
+
+# A plan of wild uses: (wilds, card) pairs, each naming the wilds that change that one card.
+Plan = list[tuple[tuple[int, ...], int]]
+
+
+def best_wild_use(collected: list[int], door: int) -> tuple[int, Plan]:
+    """(card points, changes) for the best use of the collected wilds on collected cards.
+
+    A change is (wilds, card): those wilds together change that one card. Each wild changes
+    at most one card; both may change the same card; an unused wild does nothing. Among equal
+    scores the plan using fewer wilds, Blue/Red first, then the lowest cards, is chosen, so
+    the report is stable.
+    """
+    base = sum(card_points(card, door) * collected[card] for card in REGULAR_KINDS)
+    wilds = [wild for wild in (BLUE_RED, LADY_TIGER) if collected[wild]]
+    held = [card for card in REGULAR_KINDS if collected[card]]
+
+    def gain(card: int, mask: int) -> int:
+        return card_points(card ^ mask, door) - card_points(card, door)
+
+    best_gain: int = 0
+    best_plan: Plan = []
+    plans: list[Plan] = [[((wild,), card)] for wild in wilds for card in held]
+    if len(wilds) == 2:
+        plans += [[((BLUE_RED, LADY_TIGER), card)] for card in held]
+        plans += [
+            [((BLUE_RED,), first), ((LADY_TIGER,), second)]
+            for first in held
+            for second in held
+            if first != second or collected[first] >= 2
+        ]
+    for plan in plans:
+        total = sum(gain(card, sum(CHANGED_BY[w] for w in used)) for used, card in plan)
+        if total > best_gain:
+            best_gain, best_plan = total, plan
+    return base + best_gain, best_plan
+
+
+def wild_use_texts(collected: list[int], plan: Plan) -> list[str]:
+    """The changes in words, then each wild held but left unused."""
+    texts = []
+    for used, card in plan:
+        changed = card ^ sum(CHANGED_BY[w] for w in used)
+        names = " and ".join(CARD_NAMES[w] for w in used)
+        verb = "turns" if len(used) == 1 else "turn"
+        texts.append(f"{names} {verb} a {CARD_NAMES[card]} into a {CARD_NAMES[changed]}")
+    used_wilds = {w for used, _ in plan for w in used}
+    for wild in (BLUE_RED, LADY_TIGER):
+        if collected[wild] and wild not in used_wilds:
+            texts.append(f"{CARD_NAMES[wild]} unused")
+    return texts
+
+
+def payments(n: int, caller: int, winner: int, bid: int) -> list[tuple[int, int]]:
+    """(seat, gems) received when `winner` takes a called auction for `bid`.
+
+    A winner other than the caller pays the caller everything. A caller who wins shares the
+    bid equally among the opponents, rounding down; what is left over goes to the supply.
+    """
+    if winner != caller:
+        return [(caller, bid)]
+    share = bid // (n - 1)
+    return [(seat, share) for seat in range(n) if seat != caller]
+
+
+def day_summary(record: dict[str, Any]) -> list[str]:
+    """The day-end lines: every identity turned up and every seat's scoring, wilds shown."""
+    lines = [
+        f"day {record['day']} ends; the identities: "
+        + ", ".join(
+            f"{seat_name(seat)} the {name}" for seat, name in enumerate(record["identities"])
+        )
+    ]
+    for seat, name in enumerate(record["identities"]):
+        wilds = record["wilds"][seat]
+        how = f" ({'; '.join(wilds)})" if wilds else ""
+        bonus = (
+            f" + {MOST_GEMS_BONUS} for most gems ({record['gems'][seat]})"
+            if record["gem_bonus"][seat]
+            else ""
+        )
+        lines.append(
+            f"{seat_name(seat)}, the {name}: cards {record['card_points'][seat]}{how}{bonus}"
+            f" = {plural(record['points'][seat], 'point')}, total {record['totals'][seat]}"
+        )
+    return lines
+
+
+class FavorState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.n = n
+        self.day = 0  # 0, 1, 2 for days 1, 2, 3
+        self.points = [0] * n  # carried across days
+        self.first_player = 0
+        self.past_days: list[dict[str, Any]] = []
+        self._start_day()
+        if game.options["random_first_player"]:
+            self.phase = CHOOSE_FIRST_PLAYER
+
+    def _start_day(self) -> None:
+        """Setup of a day: fresh identities, 5 gems each, the whole deck, nothing collected."""
+        n = self.n
+        self.identity: list[int | None] = [None] * n
+        self.deal_steps: list[int] = []  # history index of each of today's Door deals
+        self.gems = [GEMS_PER_DAY] * n
+        self.supply = 0
+        self.unseen = list(CLUE_COUNTS)  # per kind, the Clue cards still in the deck
+        self.deck = CLUE_DECK_SIZE
+        self.lot = [0] * 6
+        self.collected = [[0] * 6 for _ in range(n)]
+        self.discarded = [0] * 6
+        self.turn = self.first_player  # whose turn it is, or would be next
+        self.to_flip = self.day + 1  # the initial lot is 1, 2, 3 cards on days 1, 2, 3
+        self.caller = NOBODY  # NOBODY during the final auction
+        self.bidder = NOBODY
+        self.chances = 0
+        self.bids = [NOT_YET] * n
+        self.high = 0
+        self.high_bidder = NOBODY
+        self.phase = DEAL_IDENTITIES
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == TURN:
+            return self.turn
+        if phase in (AUCTION, FINAL_AUCTION):
+            return self.bidder
+        if phase == GAME_OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        if self.phase == TURN:
+            return [ADD, CALL]
+        lowest, highest = self._bid_range()
+        return [PASS, *range(BID + lowest - 1, BID + highest)]
+
+    def _bid_range(self) -> tuple[int, int]:
+        """The bids open to the seat whose chance it is: beat the high bid, at most own gems."""
+        return self.high + 1, self.gems[self.bidder]
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase in (CHOOSE_FIRST_PLAYER, DEAL_IDENTITIES, FLIP):
+            if phase == DEAL_IDENTITIES and DEAL_DOOR <= action < REVEAL:
+                return f"the {CARD_NAMES[action - DEAL_DOOR]} Door is already dealt"
+            if phase == FLIP and REVEAL <= action < FIRST_PLAYER:
+                return f"no {CARD_NAMES[action - REVEAL]} is left in the deck"
+            return f"this is not a chance outcome of the '{phase}' step"
+        if action in (ADD, CALL):
+            return "an auction is under way: you may only bid or pass"
+        if phase == TURN:
+            return "no auction is under way: on your turn you add to the lot or call an auction"
+        amount = action - BID + 1
+        lowest, highest = self._bid_range()
+        if amount < lowest:
+            return f"a bid must beat the high bid of {self.high}"
+        if amount > highest:
+            return f"a bid cannot exceed your gems: you hold {plural(highest, 'gem')}"
+        return None
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == FLIP:
+            total = self.deck
+            return [(REVEAL + card, n / total) for card, n in enumerate(self.unseen) if n]
+        if phase == DEAL_IDENTITIES:
+            left = [door for door in IDENTITIES if door not in self.identity]
+            return [(DEAL_DOOR + door, 1.0 / len(left)) for door in left]
+        if phase == CHOOSE_FIRST_PLAYER:
+            return [(FIRST_PLAYER + seat, 1.0 / self.n) for seat in range(self.n)]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == FLIP:
+            self._flip(action - REVEAL)
+        elif phase in (AUCTION, FINAL_AUCTION):
+            self._bid(action)
+        elif phase == TURN:
+            if action == ADD:
+                # Only one card per Add; then play passes left.
+                self.turn = (self.turn + 1) % self.n
+                self.to_flip = 1
+                self.phase = FLIP
+            else:
+                self._open_auction(self.turn, (self.turn + 1) % self.n, AUCTION)
+        elif phase == DEAL_IDENTITIES:
+            seat = len(self.deal_steps)
+            self.deal_steps.append(len(self._history))
+            self.identity[seat] = action - DEAL_DOOR
+            if seat == self.n - 1:
+                self.phase = FLIP
+        else:  # CHOOSE_FIRST_PLAYER
+            self.first_player = self.turn = action - FIRST_PLAYER
+            self.phase = DEAL_IDENTITIES
+
+    def _flip(self, card: int) -> None:
+        self.unseen[card] -= 1
+        self.deck -= 1
+        self.lot[card] += 1
+        self.to_flip -= 1
+        if self.deck == 0:
+            # The last card is out: the final auction, begun by whoever would play next.
+            self._open_final_auction()
+        elif self.to_flip == 0:
+            self.phase = TURN
+
+    def _open_auction(self, caller: int, first: int, phase: str) -> None:
+        self.caller = caller
+        self.bidder = first
+        self.chances = 0
+        self.bids = [NOT_YET] * self.n
+        self.high = 0
+        self.high_bidder = NOBODY
+        self.phase = phase
+
+    def _open_final_auction(self) -> None:
+        self._open_auction(NOBODY, self.turn, FINAL_AUCTION)
+
+    def _bid(self, action: int) -> None:
+        seat = self.bidder
+        if action == PASS:
+            self.bids[seat] = 0
+        else:
+            amount = action - BID + 1
+            self.bids[seat] = self.high = amount
+            self.high_bidder = seat
+        self.chances += 1
+        if self.chances < self.n:
+            self.bidder = (seat + 1) % self.n
+        elif self.phase == AUCTION:
+            self._settle_auction()
+        else:
+            self._settle_final_auction()
+
+    def _take_lot(self, winner: int) -> None:
+        if winner == NOBODY:
+            for card in CLUE_KINDS:
+                self.discarded[card] += self.lot[card]
+        else:
+            mine = self.collected[winner]
+            for card in CLUE_KINDS:
+                mine[card] += self.lot[card]
+        self.lot = [0] * 6
+
+    def _settle_auction(self) -> None:
+        winner, caller = self.high_bidder, self.caller
+        if winner != NOBODY:
+            self.gems[winner] -= self.high
+            left = self.high
+            for seat, gems in payments(self.n, caller, winner, self.high):
+                self.gems[seat] += gems
+                left -= gems
+            self.supply += left  # a caller's own win may not split evenly
+        self._take_lot(winner)
+        self.bidder = NOBODY
+        # A new lot starts at once, and play resumes left of the caller.
+        self.turn = (caller + 1) % self.n
+        self.to_flip = self.day + 1
+        self.phase = FLIP
+
+    def _settle_final_auction(self) -> None:
+        winner = self.high_bidder
+        if winner != NOBODY:
+            self.gems[winner] -= self.high
+            self.supply += self.high  # nobody receives the gems of the final auction
+        self._take_lot(winner)
+        self.bidder = NOBODY
+        self._end_day(winner if winner != NOBODY else self.turn)
+
+    def _end_day(self, next_first: int) -> None:
+        n = self.n
+        most = max(self.gems)
+        record: dict[str, Any] = {
+            "day": self.day + 1,
+            "first_player": self.first_player,
+            "identities": [],
+            "collections": [],
+            "wilds": [],
+            "card_points": [],
+            "gems": list(self.gems),
+            "gem_bonus": [],
+            "points": [],
+            "totals": [],
+            "final_auction_winner": None if self.high_bidder == NOBODY else self.high_bidder,
+        }
+        for seat in range(n):
+            door = self.identity[seat]
+            assert door is not None
+            mine = self.collected[seat]
+            cards, plan = best_wild_use(mine, door)
+            bonus = MOST_GEMS_BONUS if self.gems[seat] == most else 0
+            self.points[seat] += cards + bonus
+            record["identities"].append(CARD_NAMES[door])
+            record["collections"].append(cards_listing(mine))
+            record["wilds"].append(wild_use_texts(mine, plan))
+            record["card_points"].append(cards)
+            record["gem_bonus"].append(bonus)
+            record["points"].append(cards + bonus)
+            record["totals"].append(self.points[seat])
+        self.past_days.append(record)
+        if self.day == DAYS - 1:
+            self.phase = GAME_OVER
+            return
+        self.day += 1
+        self.first_player = next_first
+        self._start_day()
+
+    # ------------------------------------------------------------------ outcome
+    def winner(self) -> int:
+        """Most points; then most gems left at the end of day 3; then the first of the tied
+        players clockwise from the first player of day 3."""
+        n = self.n
+
+        def rank(seat: int) -> tuple[int, int, int]:
+            return self.points[seat], self.gems[seat], -((seat - self.first_player) % n)
+
+        return max(range(n), key=rank)
+
+    def returns(self) -> list[float]:
+        if self.phase != GAME_OVER:
+            return [0.0] * self.n
+        return shared_win_returns([self.winner()], self.n)
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            if action < REVEAL:
+                seat = len(self.deal_steps)
+                return f"deal {CARD_NAMES[action - DEAL_DOOR]} to {seat_name(seat)}"
+            if action < FIRST_PLAYER:
+                return f"reveal {CARD_NAMES[action - REVEAL]}"
+            return f"{seat_name(action - FIRST_PLAYER)} goes first"
+        if action == ADD:
+            return "add to lot"
+        if action == CALL:
+            return "call auction"
+        if action == PASS:
+            return "pass"
+        return f"bid {action - BID + 1}"
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, FavorState)
+        phase = self.phase
+        if phase == DEAL_IDENTITIES:
+            seat = len(self.deal_steps)
+            if viewer != seat:
+                return [f"{seat_name(seat)} is dealt a Door card"]
+        lines = super()._describe(action, actor, viewer, after)
+        if phase in (AUCTION, FINAL_AUCTION) and after.phase != phase:
+            lines.append(self._auction_result(action))
+        if after.phase == FINAL_AUCTION and phase != FINAL_AUCTION:
+            lines.append(
+                f"the last card is out: final auction of {', '.join(cards_listing(after.lot))}; "
+                f"{seat_name(after.bidder)} bids first, and the gems go to the supply"
+            )
+        if len(after.past_days) > len(self.past_days):
+            lines.extend(day_summary(after.past_days[-1]))
+            if after.phase == GAME_OVER:
+                winner = after.winner()
+                lines.append(
+                    f"the game ends: {seat_name(winner)} wins with "
+                    f"{plural(after.points[winner], 'point')}"
+                )
+            else:
+                why = (
+                    "won the final auction"
+                    if self.high_bidder != NOBODY or action != PASS
+                    else "had the first chance to bid in the final auction"
+                )
+                lines.append(
+                    f"day {after.day + 1} begins; {seat_name(after.first_player)} plays first "
+                    f"({why})"
+                )
+        return lines
+
+    def _auction_result(self, last: int) -> str:
+        """In words, how the auction that `last` (a bid or pass) closes is settled."""
+        high, winner = self.high, self.high_bidder
+        if last != PASS:
+            high, winner = last - BID + 1, self.bidder
+        lot = ", ".join(cards_listing(self.lot))
+        if winner == NOBODY:
+            return f"nobody bids: the lot ({lot}) is discarded"
+        taken = f"{seat_name(winner)} takes the lot ({lot}) for {plural(high, 'gem')}"
+        if self.phase == FINAL_AUCTION:
+            return f"{taken}, paid to the supply"
+        if winner != self.caller:
+            return f"{taken}, paid to the caller, {seat_name(self.caller)}"
+        paid = payments(self.n, self.caller, winner, high)
+        share = paid[0][1]
+        to_supply = high - share * len(paid)
+        if share == 0:
+            return f"{taken}, its own auction: fewer gems than opponents, all to the supply"
+        rest = f", {plural(to_supply, 'gem')} to the supply" if to_supply else ""
+        return f"{taken}, its own auction: {share} to each opponent{rest}"
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        over = self.phase == GAME_OVER
+        identities = [
+            CARD_NAMES[door] if door is not None and (seat == player or over) else None
+            for seat, door in enumerate(self.identity)
+        ]
+        auction = None
+        if self.phase in (AUCTION, FINAL_AUCTION):
+            auction = {
+                "final": self.phase == FINAL_AUCTION,
+                "caller": None if self.caller == NOBODY else self.caller,
+                # Bids lie in front of their bidders, in sight of all.
+                "bids": [
+                    None if bid == NOT_YET else ("pass" if bid == 0 else bid) for bid in self.bids
+                ],
+                "high_bid": self.high,
+                "high_bidder": None if self.high_bidder == NOBODY else self.high_bidder,
+                "to_bid": self.bidder,
+            }
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "day": self.day + 1,
+            "days": DAYS,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "identities": identities,
+            "gems": list(self.gems),
+            "supply": self.supply,
+            "lot": cards_listing(self.lot),
+            "deck": self.deck,
+            "new_lot_size": self.day + 1,
+            "collections": [cards_listing(mine) for mine in self.collected],
+            "discarded": cards_listing(self.discarded),
+            "auction": auction,
+            "past_days": [dict(record) for record in self.past_days],
+        }
+        if over:
+            view["winner"] = self.winner()
+        return view
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        if self.phase == GAME_OVER:
+            return set()
+        # Only today's Door deals are secret: each day ends by turning them all up.
+        return {index for seat, index in enumerate(self.deal_steps) if seat != player}
+
+    def resample(self, player: int | None, rng: random.Random) -> FavorState:
+        """Redeal the Doors hidden from `player` directly.
+
+        Nothing in play depends on an identity until the day ends, so every assignment of the
+        doors the seat has not seen is equally likely; rewriting the deals in the history
+        keeps the copy exactly what replaying it would give.
+        """
+        hidden = self._hidden_steps(player)
+        twin = self.clone()
+        if not hidden:
+            return twin
+        known = self.identity[player] if player is not None else None
+        pool = [door for door in IDENTITIES if door != known]
+        rng.shuffle(pool)
+        for seat, index in enumerate(self.deal_steps):
+            if index in hidden:
+                door = pool.pop()
+                twin.identity[seat] = door
+                twin._history[index] = DEAL_DOOR + door
+        return twin
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> FavorState:
+        twin = FavorState.__new__(FavorState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.n = self.n
+        twin.day = self.day
+        twin.points = self.points.copy()
+        twin.first_player = self.first_player
+        twin.past_days = self.past_days.copy()  # entries are never mutated
+        twin.identity = self.identity.copy()
+        twin.deal_steps = self.deal_steps.copy()
+        twin.gems = self.gems.copy()
+        twin.supply = self.supply
+        twin.unseen = self.unseen.copy()
+        twin.deck = self.deck
+        twin.lot = self.lot.copy()
+        twin.collected = [mine.copy() for mine in self.collected]
+        twin.discarded = self.discarded.copy()
+        twin.turn = self.turn
+        twin.to_flip = self.to_flip
+        twin.caller = self.caller
+        twin.bidder = self.bidder
+        twin.chances = self.chances
+        twin.bids = self.bids.copy()
+        twin.high = self.high
+        twin.high_bidder = self.high_bidder
+        twin.phase = self.phase
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            self.day,
+            tuple(self.points),
+            self.first_player,
+            repr(self.past_days),
+            tuple(self.identity),
+            tuple(self.deal_steps),
+            tuple(self.gems),
+            self.supply,
+            tuple(self.unseen),
+            self.deck,
+            tuple(self.lot),
+            tuple(tuple(mine) for mine in self.collected),
+            tuple(self.discarded),
+            self.turn,
+            self.to_flip,
+            self.caller,
+            self.bidder,
+            self.chances,
+            tuple(self.bids),
+            self.high,
+            self.high_bidder,
+            self.phase,
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities that never change in play (checked by the property tests)."""
+        return {
+            "clue cards": sum(self.unseen)
+            + sum(self.lot)
+            + sum(self.discarded)
+            + sum(sum(mine) for mine in self.collected),
+            "deck matches unseen": int(self.deck == sum(self.unseen)),
+            "gems of the day": sum(self.gems) + self.supply,
+        }
+
