@@ -2,7 +2,7 @@
 
 from ladytiger.games import doors  # noqa: F401
 
-# favor goes here
+from ladytiger.games import favor  # noqa: F401
 # traps goes here
 # hoard goes here
 # labyrinth goes here
