@@ -5,6 +5,6 @@ from ladytiger.games import doors  # noqa: F401
 from ladytiger.games import favor  # noqa: F401
 # traps goes here
 # hoard goes here
-# labyrinth goes here
+from ladytiger.games import labyrinth  # noqa: F401
 # tighee goes here
 # shady_lady goes here

@@ -1,0 +1,516 @@
+"""Labyrinth: a 2-player maze race of The Lady and the Tiger (rulebook section "Labyrinth").
+
+Each player walks five tiger cubs from their Lady door to their Tiger door across a 4x4 grid
+of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.state import seat_name
+from ladytiger.games.lady_tiger_cards import (
+    BLUE,
+    BLUE_LADY,
+    BLUE_RED,
+    BLUE_TIGER,
+    CARD_NAMES,
+    CLUE_COUNTS,
+    COLOUR_NAMES,
+    IDENTITIES,
+    LADY,
+    LADY_TIGER,
+    RED,
+    RED_LADY,
+    RED_TIGER,
+    ROLE_NAMES,
+    TIGER,
+    identity,
+)
+
+# ---------------------------------------------------------------------------- constants
+SIZE = 4
+CELLS = SIZE * SIZE
+COLUMNS = "ABCD"  # left to right; rows are numbered 1 to 4 from the top
+CELL_NAMES = tuple(f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
+CUBS = 5
+EMPTY = -1  # a cell whose Clue card is not placed yet
+
+# The Doors sit in the corners, same colours in opposite corners (issue ruling).
+DOOR_AT = {0: RED_LADY, 3: BLUE_LADY, 12: BLUE_TIGER, 15: RED_TIGER}
+DEAL_ORDER = tuple(cell for cell in range(CELLS) if cell not in DOOR_AT)  # reading order
+REGULAR_COUNTS = tuple(CLUE_COUNTS[card] for card in IDENTITIES)  # the 12 regular Clue cards
+
+# Seat 0 plays red, seat 1 blue: cubs start on their Lady door and head for their Tiger door.
+SEAT_COLOURS = ("red", "blue")
+START_CELL = (0, 3)
+GOAL_CELL = (15, 12)
+
+# The Switch cards (the two wild Clue cards) and their gems.
+SWITCHES = (BLUE_RED, LADY_TIGER)
+GEM_NAMES = ("yellow", "white")  # the yellow gem sits on Blue/Red, the white on Lady/Tiger
+YELLOW, WHITE = 0, 1
+
+
+def _neighbours(cell: int) -> list[int]:
+    row, col = divmod(cell, SIZE)
+    near = []
+    if row > 0:
+        near.append(cell - SIZE)
+    if col > 0:
+        near.append(cell - 1)
+    if col < SIZE - 1:
+        near.append(cell + 1)
+    if row < SIZE - 1:
+        near.append(cell + SIZE)
+    return near  # ascending, so move actions come out sorted
+
+
+# Player actions. A cub move is one step between neighbouring cells; a switch names a Switch
+# card and two cells in one row or column (Doors included, so that trying one is explained).
+STEPS = tuple((cell, to) for cell in range(CELLS) for to in _neighbours(cell))
+STEPS_FROM = tuple(
+    tuple(index for index, (start, _) in enumerate(STEPS) if start == cell) for cell in range(CELLS)
+)
+PAIRS = tuple(
+    (a, b)
+    for a in range(CELLS)
+    for b in range(a + 1, CELLS)
+    if a // SIZE == b // SIZE or a % SIZE == b % SIZE
+)
+PAIR_MASKS = tuple((1 << a) | (1 << b) for a, b in PAIRS)
+PARTNERS = tuple(  # per cell, (other cell, pair index) for every pair that includes it
+    tuple((b if a == cell else a, index) for index, (a, b) in enumerate(PAIRS) if cell in (a, b))
+    for cell in range(CELLS)
+)
+MOVE = 0  # + step index: move one of your cubs along that step
+SWITCH = len(STEPS)  # + switch * len(PAIRS) + pair index
+NUM_ACTIONS = SWITCH + len(SWITCHES) * len(PAIRS)
+
+# Chance outcomes.
+PLACE = 0  # + regular card: that Clue card fills the next empty cell
+NUM_CHANCE_OUTCOMES = len(IDENTITIES)
+
+# Phases, named after the rulebook.
+BUILD = "setup"  # the 12 Clue cards are placed cell by cell
+MOVE_A_CUB = "move a cub"
+MOVE_THE_LABYRINTH = "move the labyrinth"
+GAME_OVER = "game over"
+
+INFO = GameInfo(
+    name="labyrinth",
+    title="Labyrinth",
+    description="A maze race for 2: lead five cubs to your Tiger door while the grid shifts.",
+    min_players=2,
+    max_players=2,
+    options=(
+        Option("turn_cap", 300, "turns (both players') after which the game is a draw",
+               minimum=1, maximum=100_000),
+    ),
+    imperfect_information=False,
+    rules_page="docs/rules/labyrinth.md",
+)
+
+
+@register_game
+class LabyrinthGame(Game):
+    info = INFO
+
+    def new_initial_state(self) -> LabyrinthState:
+        return LabyrinthState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # The 12 placements, then at most two actions per turn until the cap.
+        return len(DEAL_ORDER) + 2 * self.options["turn_cap"]
+
+
+def cubs_text(count: int, colour: str) -> str:
+    return f"{count} {colour} cub" + ("" if count == 1 else "s")
+
+
+def switch_text(action: int) -> str:
+    switch, pair = divmod(action - SWITCH, len(PAIRS))
+    a, b = PAIRS[pair]
+    return f"switch {CELL_NAMES[a]} {CELL_NAMES[b]} with {CARD_NAMES[SWITCHES[switch]]}"
+
+
+class LabyrinthState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.turn_cap: int = game.options["turn_cap"]
+        self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
+        self.placed = 0  # Clue cards placed so far, in DEAL_ORDER
+        self.left = list(REGULAR_COUNTS)  # per regular card, the copies not yet placed
+        self.cells_of = [0] * len(IDENTITIES)  # per regular card, a bitmask of its Clue cells
+        self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
+        for seat in (0, 1):
+            self.cubs[seat][START_CELL[seat]] = CUBS
+        # gems[YELLOW] is the colour under the yellow gem, gems[WHITE] the role under the white.
+        self.gems = [BLUE, LADY]
+        self.player = 0
+        self.turns = 0  # completed turns, both players counted
+        self.last_step = -1  # the step index of this turn's cub move, until the turn ends
+        # The legal switches, found once after the cub move: nothing changes until the switch.
+        self.open_switches: list[int] = []
+        self.winner: int | None = None
+        self.phase = BUILD
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (MOVE_A_CUB, MOVE_THE_LABYRINTH):
+            return self.player
+        if phase == BUILD:
+            return CHANCE
+        return TERMINAL
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        if self.phase == MOVE_A_CUB:
+            own = self.cubs[self.player]
+            return [MOVE + step for cell in range(CELLS) if own[cell] for step in STEPS_FROM[cell]]
+        return self.open_switches.copy()
+
+    def switchable(self, switch: int) -> int:
+        """Cells (a bitmask) a Switch card may move now: Clue cards showing its gem's trait."""
+        cells_of = self.cells_of  # Doors are in none of these masks, so they never switch
+        if switch == YELLOW:
+            colour = self.gems[YELLOW]
+            return cells_of[identity(colour, LADY)] | cells_of[identity(colour, TIGER)]
+        role = self.gems[WHITE]
+        return cells_of[identity(RED, role)] | cells_of[identity(BLUE, role)]
+
+    def occupied(self) -> int:
+        """Cells (a bitmask) carrying at least one cub of either player."""
+        red, blue = self.cubs
+        return sum(1 << cell for cell in range(CELLS) if red[cell] or blue[cell])
+
+    def legal_switches(self) -> list[int]:
+        """Two switchable cards in one row or column, at least one of them carrying a cub."""
+        occupied = self.occupied()
+        actions = []
+        for switch in (YELLOW, WHITE):
+            allowed = self.switchable(switch)
+            loaded = allowed & occupied
+            if not loaded:
+                continue
+            # Few cells carry cubs, so look at the row and column of each loaded card only.
+            pairs = {
+                index
+                for cell in range(CELLS)
+                if loaded >> cell & 1
+                for other, index in PARTNERS[cell]
+                if allowed >> other & 1
+            }
+            base = SWITCH + switch * len(PAIRS)
+            actions.extend(base + index for index in sorted(pairs))
+        return actions
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase == BUILD:
+            return f"no {CARD_NAMES[action - PLACE]} is left to place in the grid"
+        if action < SWITCH:
+            if phase == MOVE_THE_LABYRINTH:
+                return "you have already moved a cub this turn; now move the labyrinth"
+            start, _ = STEPS[action - MOVE]
+            colour = SEAT_COLOURS[self.player]
+            if self.cubs[1 - self.player][start]:
+                return (
+                    f"you have no {colour} cub on {CELL_NAMES[start]}; "
+                    "you move only your own cubs"
+                )
+            return f"you have no {colour} cub on {CELL_NAMES[start]}"
+        if phase == MOVE_A_CUB:
+            return "first move one of your cubs; the labyrinth moves after"
+        return self._switch_fault(action)
+
+    def _switch_fault(self, action: int) -> str | None:
+        switch, index = divmod(action - SWITCH, len(PAIRS))
+        cells = PAIRS[index]
+        for cell in cells:
+            if cell in DOOR_AT:
+                return (
+                    f"{CELL_NAMES[cell]} is the {CARD_NAMES[DOOR_AT[cell]]} Door; "
+                    "Door cards cannot be switched"
+                )
+        allowed = self.switchable(switch)
+        trait = (
+            COLOUR_NAMES[self.gems[YELLOW]] if switch == YELLOW else ROLE_NAMES[self.gems[WHITE]]
+        )
+        for cell in cells:
+            if not allowed >> cell & 1:
+                return (
+                    f"the {GEM_NAMES[switch]} gem is on {trait}, so the "
+                    f"{CARD_NAMES[SWITCHES[switch]]} card switches only two {trait} cards; "
+                    f"{CELL_NAMES[cell]} is a {CARD_NAMES[self.board[cell]]}"
+                )
+        if not PAIR_MASKS[index] & self.occupied():
+            a, b = cells
+            return (
+                f"neither {CELL_NAMES[a]} nor {CELL_NAMES[b]} carries a cub; "
+                "at least one switched card must carry a cub"
+            )
+        return None
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != BUILD:
+            return []
+        total = len(DEAL_ORDER) - self.placed
+        return [(PLACE + card, n / total) for card, n in enumerate(self.left) if n]
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == BUILD:
+            card, cell = action - PLACE, DEAL_ORDER[self.placed]
+            self.board[cell] = card
+            self.cells_of[card] |= 1 << cell
+            self.left[card] -= 1
+            self.placed += 1
+            if self.placed == len(DEAL_ORDER):
+                self.phase = MOVE_A_CUB
+        elif phase == MOVE_A_CUB:
+            self._move_cub(action - MOVE)
+        else:
+            self._switch(action)
+
+    def _move_cub(self, step: int) -> None:
+        start, to = STEPS[step]
+        own = self.cubs[self.player]
+        own[start] -= 1
+        own[to] += 1
+        self.last_step = step
+        if own[GOAL_CELL[self.player]] == CUBS:
+            # The escape is immediate: the labyrinth does not move after a winning step.
+            self.winner = self.player
+            self.phase = GAME_OVER
+        elif switches := self.legal_switches():
+            self.open_switches = switches
+            self.phase = MOVE_THE_LABYRINTH
+        else:
+            # No switch exists with either card: both gems move and the turn is over.
+            self.gems[YELLOW] ^= 1
+            self.gems[WHITE] ^= 1
+            self._end_turn()
+
+    def _switch(self, action: int) -> None:
+        switch, index = divmod(action - SWITCH, len(PAIRS))
+        a, b = PAIRS[index]
+        board = self.board
+        identical = board[a] == board[b]
+        if not identical:
+            both = (1 << a) | (1 << b)
+            self.cells_of[board[a]] ^= both
+            self.cells_of[board[b]] ^= both
+        board[a], board[b] = board[b], board[a]
+        for own in self.cubs:  # the cubs ride with their cards
+            own[a], own[b] = own[b], own[a]
+        if identical:
+            self.gems[YELLOW] ^= 1
+            self.gems[WHITE] ^= 1
+        else:
+            self.gems[switch] ^= 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.last_step = -1
+        self.open_switches = []
+        if self.turns >= self.turn_cap:
+            self.phase = GAME_OVER  # a draw: the cap is ours, not the rulebook's
+            return
+        self.player = 1 - self.player
+        self.phase = MOVE_A_CUB
+
+    # ------------------------------------------------------------------ outcome
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else 0.0 for seat in (0, 1)]
+
+    def scores(self) -> list[int]:
+        """Cubs standing on their own Tiger door (the game keeps no other score)."""
+        return [self.cubs[seat][GOAL_CELL[seat]] for seat in (0, 1)]
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            cell = DEAL_ORDER[self.placed] if self.placed < len(DEAL_ORDER) else None
+            where = CELL_NAMES[cell] if cell is not None else "the grid"
+            return f"place {CARD_NAMES[action - PLACE]} at {where}"
+        if action < SWITCH:
+            start, to = STEPS[action - MOVE]
+            colour = SEAT_COLOURS[player] if player in (0, 1) else "a"
+            return f"move {colour} cub from {CELL_NAMES[start]} to {CELL_NAMES[to]}"
+        return switch_text(action)
+
+    def _action_fields(self, action: int) -> dict[str, Any]:
+        if self.current_player() == CHANCE:
+            return {}
+        if action < SWITCH:
+            start, to = STEPS[action - MOVE]
+            return {"from": CELL_NAMES[start], "to": CELL_NAMES[to]}
+        switch, index = divmod(action - SWITCH, len(PAIRS))
+        return {
+            "cells": [CELL_NAMES[cell] for cell in PAIRS[index]],
+            "switch": CARD_NAMES[SWITCHES[switch]],
+        }
+
+    def gem_text(self, gem: int) -> str:
+        """Where a gem now lies, e.g. "yellow to Red"."""
+        trait = COLOUR_NAMES[self.gems[YELLOW]] if gem == YELLOW else ROLE_NAMES[self.gems[WHITE]]
+        return f"{GEM_NAMES[gem]} to {trait}"
+
+    def both_gems_text(self) -> str:
+        return f"both gems move: {self.gem_text(YELLOW)}, {self.gem_text(WHITE)}"
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, LabyrinthState)
+        lines = super()._describe(action, actor, viewer, after)
+        if actor == CHANCE:
+            return lines
+        if self.phase == MOVE_THE_LABYRINTH:
+            lines.append(self._switch_story(action, after))
+        elif after.winner is not None:
+            colour = SEAT_COLOURS[actor]
+            goal = GOAL_CELL[actor]
+            lines.append(
+                f"{seat_name(actor)} wins: all five {colour} cubs have escaped to the "
+                f"{CARD_NAMES[after.board[goal]]} Door at {CELL_NAMES[goal]}"
+            )
+        elif after.phase != MOVE_THE_LABYRINTH:
+            lines.append(
+                "no switch is possible with either Switch card, so " + after.both_gems_text()
+            )
+        if after.phase == GAME_OVER and after.winner is None:
+            lines.append(f"the turn cap of {self.turn_cap} turns is reached: the game is a draw")
+        return lines
+
+    def _switch_story(self, action: int, after: LabyrinthState) -> str:
+        switch, index = divmod(action - SWITCH, len(PAIRS))
+        a, b = PAIRS[index]
+        board = self.board
+        story = (
+            f"the {CARD_NAMES[board[a]]} at {CELL_NAMES[a]} and the {CARD_NAMES[board[b]]} "
+            f"at {CELL_NAMES[b]} trade places"
+        )
+        for start, to in ((a, b), (b, a)):
+            riders = [
+                cubs_text(self.cubs[seat][start], SEAT_COLOURS[seat])
+                for seat in (0, 1)
+                if self.cubs[seat][start]
+            ]
+            if riders:
+                story += (
+                    f", {' and '.join(riders)} riding from {CELL_NAMES[start]} "
+                    f"to {CELL_NAMES[to]}"
+                )
+        if board[a] == board[b]:
+            return f"{story}; identical cards, so {after.both_gems_text()}"
+        return f"{story}; {after.gem_text(switch)}"
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        # Nothing is hidden: every seat and a spectator see the same table.
+        grid = [
+            [
+                {
+                    "cell": CELL_NAMES[cell],
+                    "card": CARD_NAMES[self.board[cell]] if self.board[cell] != EMPTY else None,
+                    "door": cell in DOOR_AT,
+                    "cubs": {SEAT_COLOURS[seat]: self.cubs[seat][cell] for seat in (0, 1)},
+                }
+                for cell in range(row * SIZE, row * SIZE + SIZE)
+            ]
+            for row in range(SIZE)
+        ]
+        moved = None
+        if self.last_step >= 0:
+            start, to = STEPS[self.last_step]
+            moved = {"from": CELL_NAMES[start], "to": CELL_NAMES[to]}
+        return {
+            "phase": self.phase,
+            "seat_colours": list(SEAT_COLOURS),
+            "start_doors": [CELL_NAMES[cell] for cell in START_CELL],
+            "goal_doors": [CELL_NAMES[cell] for cell in GOAL_CELL],
+            "grid": grid,
+            "switches": {
+                CARD_NAMES[BLUE_RED]: COLOUR_NAMES[self.gems[YELLOW]],
+                CARD_NAMES[LADY_TIGER]: ROLE_NAMES[self.gems[WHITE]],
+            },
+            "turn": min(self.turns + 1, self.turn_cap),
+            "turns_played": self.turns,
+            "turn_cap": self.turn_cap,
+            "cub_moved": moved,
+            "winner": self.winner,
+        }
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        return set()  # the grid is face up; every step is public
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> LabyrinthState:
+        twin = LabyrinthState.__new__(LabyrinthState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.turn_cap = self.turn_cap
+        twin.board = self.board.copy()
+        twin.placed = self.placed
+        twin.left = self.left.copy()
+        twin.cells_of = self.cells_of.copy()
+        twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
+        twin.gems = self.gems.copy()
+        twin.player = self.player
+        twin.turns = self.turns
+        twin.last_step = self.last_step
+        twin.open_switches = self.open_switches  # replaced, never changed in place
+        twin.winner = self.winner
+        twin.phase = self.phase
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            tuple(self.board),
+            self.placed,
+            tuple(self.left),
+            tuple(self.cells_of),
+            tuple(self.cubs[0]),
+            tuple(self.cubs[1]),
+            tuple(self.gems),
+            self.player,
+            self.turns,
+            self.last_step,
+            tuple(self.open_switches),
+            self.winner,
+            self.phase,
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities that never change in play (checked by the property tests)."""
+        on_grid = [0] * len(IDENTITIES)
+        for cell in DEAL_ORDER:
+            if self.board[cell] != EMPTY:
+                on_grid[self.board[cell]] += 1
+        totals = {
+            f"{CARD_NAMES[card]} Clue cards": on_grid[card] + self.left[card]
+            for card in IDENTITIES
+        }
+        totals["Doors in their corners"] = sum(
+            self.board[cell] == door for cell, door in DOOR_AT.items()
+        )
+        totals["red cubs"] = sum(self.cubs[0])
+        totals["blue cubs"] = sum(self.cubs[1])
+        totals["gems on Switch cards"] = len(self.gems)
+        return totals
