@@ -4,7 +4,7 @@ from ladytiger.games import doors  # noqa: F401
 
 from ladytiger.games import favor  # noqa: F401
 # traps goes here
-# hoard goes here
+from ladytiger.games import hoard  # noqa: F401
 from ladytiger.games import labyrinth  # noqa: F401
 # tighee goes here
 # shady_lady goes here

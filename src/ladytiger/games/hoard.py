@@ -1,0 +1,615 @@
+"""Hoard: the solo puzzle of The Lady and the Tiger (rulebook section "Hoard").
+
+Clear the Trash off four Door cards and collect all 10 Treasures before the Clue deck runs out
+for the third time. Rules page: docs/rules/hoard.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.state import seat_name
+from ladytiger.games.lady_tiger_cards import (
+    BLUE_LADY,
+    BLUE_RED,
+    BLUE_TIGER,
+    CARD_NAMES,
+    CLUE_COUNTS,
+    CLUE_DECK_SIZE,
+    CLUE_KINDS,
+    COLOUR_NAMES,
+    IDENTITIES,
+    LADY_TIGER,
+    RED_LADY,
+    RED_TIGER,
+    ROLE_NAMES,
+    cards_listing,
+)
+
+# ---------------------------------------------------------------------------- constants
+# Doors are numbered like the cards (colour * 2 + role), so `door ^ SAME_ROLE` is the other
+# door of the same role: the only door a gem on `door` may move to.
+SAME_ROLE = 2
+LAYOUT = ((RED_LADY, BLUE_LADY), (RED_TIGER, BLUE_TIGER))  # Ladies on top, Red on the left
+DEAL_ORDER = (RED_LADY, BLUE_LADY, RED_TIGER, BLUE_TIGER)  # reading order of the square
+
+# Gems. A Treasure's number is its colour, so a door's own Treasure is gem `door >> 1`.
+RED_TREASURE, BLUE_TREASURE, WHITE, BLACK = 0, 1, 2, 3
+GEM_KINDS = (RED_TREASURE, BLUE_TREASURE, WHITE, BLACK)
+GEM_NAMES = ("red Treasure", "blue Treasure", "white Trash", "black Trash")
+GEM_WORDS = ("red", "blue", "white", "black")
+GEMS_PER_KIND = 5
+GEMS_PER_DOOR = 5
+GEM_TOTAL = GEMS_PER_KIND * len(GEM_KINDS)  # 20
+TREASURE_TOTAL = 2 * GEMS_PER_KIND  # 10
+ROUNDS = 3
+
+DIFFICULTIES = ("easy", "moderate", "hard", "impossible")
+SET_ASIDE_COUNT = {"easy": 0, "moderate": 1, "hard": 2, "impossible": 3}
+FACE_DOWN_DIFFICULTY = "impossible"
+
+# Player actions.
+MOVE = 0  # + source door * 4 + gem: move that gem to the other door of the same role
+REMOVE = 16  # + door: remove every white+black Trash pair from it
+COLLECT = 20  # + door * 2 + Treasure colour
+PLACE = 28  # + white's door * 4 + black's door: a wild puts a removed pair back
+SWAP = 44  # + door giving its black * 4 + door giving its white: a wild with no removed Trash
+NUM_ACTIONS = 60
+
+# Chance outcomes.
+DEAL_GEM = 0  # + gem: the next place on the doors gets this gem
+SET_ASIDE = 4  # + card: a Clue card set aside face up (moderate, hard)
+REVEAL = 10  # + card: the top Clue card of the deck
+NUM_CHANCE_OUTCOMES = 16
+
+# Phases, named after the rulebook.
+PLACE_GEMS = "place gems"  # "Setup"
+SET_ASIDE_CARDS = "set aside clue cards"  # "Difficulty"
+REVEAL_CARD = "reveal"  # "Gameplay": reveal a Clue card
+TAKE_ACTION = "action"  # "Gameplay": one action on the revealed door, or a wild's duty
+GAME_OVER = "game over"
+
+# Which actions each revealed card could ever allow; legality then decides among them.
+# (Sorted, so the legal actions filtered from them come out sorted.)
+REGULAR_CANDIDATES = {
+    card: tuple(
+        sorted(
+            (
+                *(MOVE + card * 4 + gem for gem in GEM_KINDS),
+                *(MOVE + (card ^ SAME_ROLE) * 4 + gem for gem in GEM_KINDS),
+                REMOVE + card,
+                COLLECT + card * 2 + (card >> 1),
+            )
+        )
+    )
+    for card in IDENTITIES
+}
+PLACE_CANDIDATES = {
+    # Blue/Red: the two doors of one colour (a column); Lady/Tiger: of one role (a row).
+    BLUE_RED: tuple(
+        sorted(
+            PLACE + up * 4 + down
+            for lady, tiger in ((RED_LADY, RED_TIGER), (BLUE_LADY, BLUE_TIGER))
+            for up, down in ((lady, tiger), (tiger, lady))
+        )
+    ),
+    LADY_TIGER: tuple(
+        sorted(
+            PLACE + first * 4 + second
+            for red, blue in ((RED_LADY, BLUE_LADY), (RED_TIGER, BLUE_TIGER))
+            for first, second in ((red, blue), (blue, red))
+        )
+    ),
+}
+SWAP_CANDIDATES = tuple(
+    SWAP + black * 4 + white for black in IDENTITIES for white in IDENTITIES if black != white
+)
+
+INFO = GameInfo(
+    name="hoard",
+    title="Hoard",
+    description="Solo puzzle: clear the Trash and collect all 10 Treasures in three rounds.",
+    min_players=1,
+    max_players=1,
+    options=(
+        Option(
+            "difficulty",
+            "easy",
+            "Clue cards set aside at setup: easy none, moderate 1 and hard 2 face up, "
+            "impossible 3 face down",
+            choices=DIFFICULTIES,
+        ),
+    ),
+    # The face-down cards of 'impossible' are never drawn before they become known (see
+    # the rules page), so no state ever holds a fact the player lacks.
+    imperfect_information=False,
+    rules_page="docs/rules/hoard.md",
+    variants=tuple({"difficulty": level} for level in DIFFICULTIES[1:]),
+)
+
+
+@register_game
+class HoardGame(Game):
+    info = INFO
+
+    def new_initial_state(self) -> HoardState:
+        return HoardState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # The gem deal, the face-up set-aside draws, then per turn one reveal and at most one
+        # action; each round's deck is one card shorter than the last.
+        set_aside = SET_ASIDE_COUNT[self.options["difficulty"]]
+        face_up = 0 if self.options["difficulty"] == FACE_DOWN_DIFFICULTY else set_aside
+        deck = CLUE_DECK_SIZE - set_aside
+        turns = sum(deck - played_out for played_out in range(ROUNDS))
+        return GEM_TOTAL + face_up + 2 * turns
+
+
+def door_name(door: int) -> str:
+    return CARD_NAMES[door]
+
+
+def gem_counts(gems: list[int], door: int) -> dict[str, int]:
+    return {GEM_WORDS[gem]: gems[door * 4 + gem] for gem in GEM_KINDS}
+
+
+def trash_words(white: int, black: int) -> str:
+    return f"{white} white, {black} black"
+
+
+ORDINALS = ("first", "second", "third")
+
+
+class HoardState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        difficulty = game.options["difficulty"]
+        self.difficulty: str = difficulty
+        count = SET_ASIDE_COUNT[difficulty]
+        face_down = difficulty == FACE_DOWN_DIFFICULTY
+        # Face-down cards are not drawn: they stay among the unseen cards of round 1 (and are
+        # identified when that round's deck is used up), which gives every reveal the same
+        # odds as a real face-down set-aside.
+        self.face_down = count if face_down else 0
+        self.to_set_aside = 0 if face_down else count
+        self.gems = [0] * (4 * len(IDENTITIES))  # door * 4 + gem
+        self.supply = [GEMS_PER_KIND] * len(GEM_KINDS)  # gems not yet placed at setup
+        self.placed = 0
+        self.removed = [0, 0]  # the removed-Trash pile: white, black
+        self.collected = [0, 0]  # Treasure collected: red, blue
+        self.set_aside = [0] * len(CLUE_KINDS)  # known set-aside cards, per kind
+        self.unseen = list(CLUE_COUNTS)  # per kind: not revealed this round and not set aside
+        self.deck_size = CLUE_DECK_SIZE - count  # cards left in this round's deck
+        self.played: list[int] = []  # this round's revealed cards, in order
+        self.markers: list[int] = []  # the card under each covered round marker
+        self.revealed: int | None = None  # the card whose action is awaited
+        self.won = False
+        self.phase = PLACE_GEMS
+        self._legal: list[int] | None = None  # legal actions of this position, once computed
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == TAKE_ACTION:
+            return 0
+        if phase == GAME_OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = [a for a in self._candidates() if self._forbid(a) is None]
+        return list(self._legal)
+
+    def _candidates(self) -> tuple[int, ...]:
+        card = self.revealed
+        if card is None or self.phase != TAKE_ACTION:
+            return ()
+        if card in REGULAR_CANDIDATES:
+            return REGULAR_CANDIDATES[card]
+        return PLACE_CANDIDATES[card] if self.removed[0] else SWAP_CANDIDATES
+
+    def _forbid(self, action: int) -> str | None:
+        """The rule that forbids player action `action` now, or None when it is allowed.
+
+        The single place where Hoard's action rules live: legal_actions() is the candidates
+        this lets through, and its words are what a player reads for an illegal move.
+        """
+        card = self.revealed
+        assert card is not None
+        name = CARD_NAMES[card]
+        gems = self.gems
+        if action < PLACE:
+            if card >= BLUE_RED:  # the wilds are numbered after the four regular cards
+                return f"the {name} card does not move, remove or collect: {self._wild_duty()}"
+            if action < REMOVE:
+                source, gem = divmod(action - MOVE, 4)
+                if source & 1 != card & 1:
+                    return (
+                        f"the {name} card moves a gem only between the two "
+                        f"{ROLE_NAMES[card & 1]} doors (gems never move between a Lady and a Tiger)"
+                    )
+                if not gems[source * 4 + gem]:
+                    return f"the {door_name(source)} holds no {GEM_NAMES[gem]} to move"
+                return None
+            if action < COLLECT:
+                door = action - REMOVE
+                if door != card:
+                    return f"the {name} card lets you remove Trash only from the {name}"
+                white, black = gems[door * 4 + WHITE], gems[door * 4 + BLACK]
+                if not (white and black):
+                    return (
+                        f"the {name} holds no pair of one white and one black Trash "
+                        f"({trash_words(white, black)})"
+                    )
+                return None
+            door, colour = divmod(action - COLLECT, 2)
+            if door != card:
+                return f"the {name} card lets you collect only from the {name}"
+            if colour != door >> 1:
+                return (
+                    f"{GEM_NAMES[colour]} is collected only from a {COLOUR_NAMES[colour]} "
+                    f"door, and the {name} is {COLOUR_NAMES[door >> 1]}"
+                )
+            white, black = gems[door * 4 + WHITE], gems[door * 4 + BLACK]
+            if white or black:
+                return (
+                    f"no Treasure can be collected from the {name} while it holds Trash "
+                    f"({trash_words(white, black)})"
+                )
+            if not gems[door * 4 + colour]:
+                return f"the {name} holds no {GEM_NAMES[colour]} to collect"
+            return None
+        if card < BLUE_RED:
+            return (
+                "only the wild cards (Blue/Red, Lady/Tiger) put back or swap Trash; "
+                f"the {name} card moves, removes or collects"
+            )
+        if action < SWAP:
+            if not self.removed[0]:
+                return f"the removed pile holds no Trash, so {self._wild_duty()}"
+            if action not in PLACE_CANDIDATES[card]:
+                return self._wild_duty()
+            return None
+        if self.removed[0]:
+            return f"the removed pile holds Trash, so {self._wild_duty()}"
+        black_door, white_door = divmod(action - SWAP, 4)
+        if black_door == white_door:
+            return "a swap takes its black and its white Trash from two different doors"
+        if not gems[black_door * 4 + BLACK]:
+            return f"the {door_name(black_door)} holds no black Trash to swap"
+        if not gems[white_door * 4 + WHITE]:
+            return f"the {door_name(white_door)} holds no white Trash to swap"
+        return None
+
+    def _wild_duty(self) -> str:
+        """What the revealed wild card requires, in words."""
+        card = self.revealed
+        assert card is not None
+        if not self.removed[0]:
+            return (
+                f"the {CARD_NAMES[card]} card swaps a black Trash on one door "
+                "with a white Trash on another"
+            )
+        pair = ("Red", "Blue") if card == BLUE_RED else ("Lady", "Tiger")
+        return (
+            f"the {CARD_NAMES[card]} card puts one white and one black Trash from the removed "
+            f"pile on the two {pair[0]} doors or on the two {pair[1]} doors, one on each"
+        )
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase == TAKE_ACTION:
+            return self._forbid(action)
+        if phase == PLACE_GEMS and DEAL_GEM <= action < SET_ASIDE:
+            return f"all {GEMS_PER_KIND} {GEM_NAMES[action - DEAL_GEM]} gems are already placed"
+        if phase == SET_ASIDE_CARDS and SET_ASIDE <= action < REVEAL:
+            return f"no {CARD_NAMES[action - SET_ASIDE]} is left to set aside"
+        if phase == REVEAL_CARD and action >= REVEAL:
+            return f"no {CARD_NAMES[action - REVEAL]} is left in this round's deck"
+        return f"this is not a chance outcome of the '{phase}' step"
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PLACE_GEMS:
+            left = GEM_TOTAL - self.placed
+            return [(DEAL_GEM + gem, n / left) for gem, n in enumerate(self.supply) if n]
+        if phase in (SET_ASIDE_CARDS, REVEAL_CARD):
+            base = SET_ASIDE if phase == SET_ASIDE_CARDS else REVEAL
+            unseen = self.unseen
+            total = sum(unseen)
+            return [(base + card, n / total) for card, n in enumerate(unseen) if n]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        self._legal = None
+        phase = self.phase
+        if phase == PLACE_GEMS:
+            door = DEAL_ORDER[self.placed // GEMS_PER_DOOR]
+            self.gems[door * 4 + action - DEAL_GEM] += 1
+            self.supply[action - DEAL_GEM] -= 1
+            self.placed += 1
+            if self.placed == GEM_TOTAL:
+                self.phase = SET_ASIDE_CARDS if self.to_set_aside else REVEAL_CARD
+        elif phase == SET_ASIDE_CARDS:
+            card = action - SET_ASIDE
+            self.unseen[card] -= 1
+            self.set_aside[card] += 1
+            self.to_set_aside -= 1
+            if not self.to_set_aside:
+                self.phase = REVEAL_CARD
+        elif phase == REVEAL_CARD:
+            card = action - REVEAL
+            self.unseen[card] -= 1
+            self.deck_size -= 1
+            self.played.append(card)
+            self.revealed = card
+            self.phase = TAKE_ACTION
+            if not self._legal_actions():
+                self._end_turn()  # nothing is possible: the turn passes by itself
+        else:
+            self._act(action)
+            if self.collected[0] + self.collected[1] == TREASURE_TOTAL:
+                self.won = True
+                self.revealed = None
+                self.phase = GAME_OVER
+            else:
+                self._end_turn()
+
+    def _act(self, action: int) -> None:
+        gems = self.gems
+        if action < REMOVE:
+            source, gem = divmod(action - MOVE, 4)
+            gems[source * 4 + gem] -= 1
+            gems[(source ^ SAME_ROLE) * 4 + gem] += 1
+        elif action < COLLECT:
+            base = (action - REMOVE) * 4
+            pairs = min(gems[base + WHITE], gems[base + BLACK])
+            gems[base + WHITE] -= pairs
+            gems[base + BLACK] -= pairs
+            self.removed[0] += pairs
+            self.removed[1] += pairs
+        elif action < PLACE:
+            door, colour = divmod(action - COLLECT, 2)
+            gems[door * 4 + colour] -= 1
+            self.collected[colour] += 1
+        elif action < SWAP:
+            white_door, black_door = divmod(action - PLACE, 4)
+            gems[white_door * 4 + WHITE] += 1
+            gems[black_door * 4 + BLACK] += 1
+            self.removed[0] -= 1
+            self.removed[1] -= 1
+        else:
+            black_door, white_door = divmod(action - SWAP, 4)
+            gems[black_door * 4 + BLACK] -= 1
+            gems[white_door * 4 + BLACK] += 1
+            gems[white_door * 4 + WHITE] -= 1
+            gems[black_door * 4 + WHITE] += 1
+
+    def _end_turn(self) -> None:
+        """The revealed card is used; after the deck's last card the round ends."""
+        card = self.revealed
+        assert card is not None
+        self.revealed = None
+        self._legal = None
+        if self.deck_size:
+            self.phase = REVEAL_CARD
+            return
+        self.played.pop()  # the last card leaves the game under the next round marker
+        self.markers.append(card)
+        if self.face_down:
+            # Every deck card has now been seen, so the unseen ones are the face-down cards.
+            for kind, n in enumerate(self.unseen):
+                self.set_aside[kind] += n
+            self.unseen = [0] * len(CLUE_KINDS)
+            self.face_down = 0
+        if len(self.markers) == ROUNDS:
+            self.phase = GAME_OVER
+            return
+        # The other cards of this round are shuffled into the next round's deck.
+        unseen = [0] * len(CLUE_KINDS)
+        for kind in self.played:
+            unseen[kind] += 1
+        self.unseen = unseen
+        self.deck_size = len(self.played)
+        self.played = []
+        self.phase = REVEAL_CARD
+
+    # ------------------------------------------------------------------ outcome
+    def returns(self) -> list[float]:
+        return [1.0 if self.won else 0.0]
+
+    def scores(self) -> list[int]:
+        # The removed Trash counts only for a win; a loss scores 0.
+        return [self.removed[0] + self.removed[1] if self.won else 0]
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            if action < SET_ASIDE:
+                gem = GEM_NAMES[action - DEAL_GEM]
+                if self.placed >= GEM_TOTAL:
+                    return f"deal {gem}"
+                return f"deal {gem} to {door_name(DEAL_ORDER[self.placed // GEMS_PER_DOOR])}"
+            if action < REVEAL:
+                return f"set aside {CARD_NAMES[action - SET_ASIDE]}"
+            return f"reveal {CARD_NAMES[action - REVEAL]}"
+        if action < REMOVE:
+            source, gem = divmod(action - MOVE, 4)
+            return (
+                f"move {GEM_NAMES[gem]} from {door_name(source)} "
+                f"to {door_name(source ^ SAME_ROLE)}"
+            )
+        if action < COLLECT:
+            return f"remove pairs from {door_name(action - REMOVE)}"
+        if action < PLACE:
+            door, colour = divmod(action - COLLECT, 2)
+            return f"collect {GEM_NAMES[colour]} from {door_name(door)}"
+        if action < SWAP:
+            white_door, black_door = divmod(action - PLACE, 4)
+            return (
+                f"put white Trash on {door_name(white_door)} "
+                f"and black Trash on {door_name(black_door)}"
+            )
+        black_door, white_door = divmod(action - SWAP, 4)
+        return (
+            f"swap black Trash on {door_name(black_door)} "
+            f"with white Trash on {door_name(white_door)}"
+        )
+
+    def _action_fields(self, action: int) -> dict[str, Any]:
+        if self.current_player() == CHANCE:
+            return {}
+        if action < REMOVE:
+            source, gem = divmod(action - MOVE, 4)
+            return {
+                "gem": GEM_NAMES[gem],
+                "from": door_name(source),
+                "to": door_name(source ^ SAME_ROLE),
+            }
+        if action < COLLECT:
+            return {"door": door_name(action - REMOVE)}
+        if action < PLACE:
+            door, colour = divmod(action - COLLECT, 2)
+            return {"gem": GEM_NAMES[colour], "door": door_name(door)}
+        if action < SWAP:
+            white_door, black_door = divmod(action - PLACE, 4)
+            return {"white": door_name(white_door), "black": door_name(black_door)}
+        black_door, white_door = divmod(action - SWAP, 4)
+        return {"black": door_name(black_door), "white": door_name(white_door)}
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, HoardState)
+        lines = super()._describe(action, actor, viewer, after)
+        if actor == CHANCE and self.phase == REVEAL_CARD and after.phase != TAKE_ACTION:
+            card = CARD_NAMES[action - REVEAL]
+            if action - REVEAL in PLACE_CANDIDATES:
+                lines.append(
+                    f"the removed pile is empty and no door's black Trash can be swapped "
+                    f"with another door's white Trash: the {card} changes nothing"
+                )
+            else:
+                lines.append(f"no action is possible with the {card}: the turn passes")
+        if len(after.markers) > len(self.markers):
+            number = len(after.markers)
+            lines.append(
+                f"round {number} ends: the {CARD_NAMES[after.markers[-1]]} goes under the "
+                f"{ORDINALS[number - 1]} round marker"
+            )
+            if self.face_down and not after.face_down:
+                lines.append(
+                    "the face-down cards, never revealed this round, must be: "
+                    + ", ".join(cards_listing(after.set_aside))
+                )
+            if after.phase == GAME_OVER:
+                lines.append(
+                    f"the third round is over with {sum(after.collected)} of "
+                    f"{TREASURE_TOTAL} Treasures collected: the game is lost"
+                )
+        elif after.won and not self.won:
+            lines.append(
+                f"all {TREASURE_TOTAL} Treasures are collected: {seat_name(0)} wins, "
+                f"scoring {after.scores()[0]} for the removed Trash"
+            )
+        return lines
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        # Solo: the player and a spectator know the same things, and nothing the state holds
+        # is hidden from them (face-down cards are not drawn until identified).
+        gems = self.gems
+        return {
+            "phase": self.phase,
+            "difficulty": self.difficulty,
+            "round": min(len(self.markers) + 1, ROUNDS),
+            "layout": [[door_name(door) for door in row] for row in LAYOUT],
+            "doors": {door_name(door): gem_counts(gems, door) for door in DEAL_ORDER},
+            "revealed": None if self.revealed is None else CARD_NAMES[self.revealed],
+            "deck": self.deck_size,
+            "played": [CARD_NAMES[card] for card in self.played],
+            "still_unseen": cards_listing(self.unseen),
+            "face_down": self.face_down,
+            "set_aside": cards_listing(self.set_aside),
+            "round_markers": [CARD_NAMES[card] for card in self.markers],
+            "removed": {"white": self.removed[0], "black": self.removed[1]},
+            "collected": {"red": self.collected[0], "blue": self.collected[1]},
+            "gems_to_place": GEM_TOTAL - self.placed,
+            "won": self.won,
+        }
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        return set()
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> HoardState:
+        twin = HoardState.__new__(HoardState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.difficulty = self.difficulty
+        twin.face_down = self.face_down
+        twin.to_set_aside = self.to_set_aside
+        twin.gems = self.gems.copy()
+        twin.supply = self.supply.copy()
+        twin.placed = self.placed
+        twin.removed = self.removed.copy()
+        twin.collected = self.collected.copy()
+        twin.set_aside = self.set_aside.copy()
+        twin.unseen = self.unseen.copy()
+        twin.deck_size = self.deck_size
+        twin.played = self.played.copy()
+        twin.markers = self.markers.copy()
+        twin.revealed = self.revealed
+        twin.won = self.won
+        twin.phase = self.phase
+        twin._legal = self._legal  # never mutated in place, only replaced
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            self.difficulty,
+            self.face_down,
+            self.to_set_aside,
+            tuple(self.gems),
+            tuple(self.supply),
+            self.placed,
+            tuple(self.removed),
+            tuple(self.collected),
+            tuple(self.set_aside),
+            tuple(self.unseen),
+            self.deck_size,
+            tuple(self.played),
+            tuple(self.markers),
+            self.revealed,
+            self.won,
+            self.phase,
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Quantities that never change in play (checked by the property tests)."""
+        on_doors = [sum(self.gems[door * 4 + gem] for door in IDENTITIES) for gem in GEM_KINDS]
+        off_doors = [*self.collected, *self.removed]
+        totals = {
+            GEM_NAMES[gem]: on_doors[gem] + off_doors[gem] + self.supply[gem] for gem in GEM_KINDS
+        }
+        totals["clue cards"] = (
+            sum(self.unseen) + len(self.played) + sum(self.set_aside) + len(self.markers)
+        )
+        # The deck plus any unidentified face-down cards are exactly the unseen cards.
+        totals["deck matches unseen"] = int(
+            self.deck_size + self.face_down + self.to_set_aside == sum(self.unseen)
+        )
+        totals["removed Trash in pairs"] = int(self.removed[0] == self.removed[1])
+        return totals
