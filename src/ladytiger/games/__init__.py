@@ -6,5 +6,5 @@ from ladytiger.games import favor  # noqa: F401
 # traps goes here
 from ladytiger.games import hoard  # noqa: F401
 from ladytiger.games import labyrinth  # noqa: F401
-# tighee goes here
+from ladytiger.games import tighee  # noqa: F401
 # shady_lady goes here

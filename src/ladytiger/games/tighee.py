@@ -1,0 +1,800 @@
+"""Tighee: a trick-taking game for 3-4 where taking exactly 4, 8 or 12 tricks pays off.
+
+Rulebook: Tighee (002_115eec9c44688928), with the rulings of issue 5.
+Rules page: docs/rules/tighee.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ladytiger.core import (
+    CHANCE,
+    TERMINAL,
+    BadOptionError,
+    Game,
+    GameInfo,
+    Option,
+    State,
+    register_game,
+)
+from ladytiger.core.state import seat_name, shared_win_returns
+
+# ---------------------------------------------------------------------------- constants
+COLOURS = ("Red", "Purple", "Blue", "Green", "Black")
+RED, PURPLE, BLUE, GREEN, BLACK = range(5)
+STRIDE = 12  # a card is colour * 12 + (number - 1), in both decks
+CARD_NAMES = tuple(f"{COLOURS[card // STRIDE]} {card % STRIDE + 1}" for card in range(5 * STRIDE))
+COLOUR_MASKS = tuple(((1 << STRIDE) - 1) << (STRIDE * colour) for colour in range(5))
+BLACK_MASK = COLOUR_MASKS[BLACK]
+
+# Set Up table: (highest number, cards dealt, cards put out, tricks), by (players, mode).
+SETUPS = {
+    (4, "basic"): (12, 15, 3, 12),
+    (3, "basic"): (12, 20, 5, 15),
+    (3, "short"): (8, 13, 3, 10),
+}
+MODES = ("basic", "short")
+
+# "End of the Round and Score Calculation": a Tighee of 4, 8 or 12 tricks pays; any other
+# count but zero costs 10 a trick.
+TIGHEE_POINTS = {0: 0, 4: 50, 8: 100, 12: 169}
+POINTS_PER_TRICK = -10
+
+# Player actions.
+PUT_OUT = 0  # + card: put this card out of the hand, face down, for the Forest deck
+PLAY = 60  # + card: play this card to the trick
+NUM_ACTIONS = 120
+
+# Chance outcomes.
+DEAL = 0  # + card: the next seat in the deal receives this card
+REVEAL = 60  # + card: this card is turned up from the Forest deck into the Forest
+FIRST_LEAD = 120  # + seat: this seat leads the first trick of the game
+NUM_CHANCE_OUTCOMES = 124
+
+# Phases, named after the rulebook's steps.
+CHOOSING_LEAD = "choose first lead"  # Flow 1, only with option random_first_lead
+DEALING = "deal"  # Set Up 1
+PUTTING_OUT = "put out"  # Set Up 2
+REVEALING = "reveal Forest card"  # Flow 2
+PLAYING = "play"  # Flow 3-4
+GAME_OVER = "game over"
+
+INFO = GameInfo(
+    name="tighee",
+    title="Tighee",
+    description="Trick-taking for 3-4: Black tigers hide in the Forest; take 4, 8 or 12 tricks.",
+    min_players=3,
+    max_players=4,
+    options=(
+        Option("mode", "basic", "basic, or short (3 players, cards 1-8)", choices=MODES),
+        Option("random_first_lead", False, "draw the first round's lead at random"),
+    ),
+    imperfect_information=True,
+    rules_page="docs/rules/tighee.md",
+    variants=({"players": 3, "mode": "short"},),
+)
+
+
+@register_game
+class TigheeGame(Game):
+    info = INFO
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        mode = self.options["mode"]
+        if (self.num_players, mode) not in SETUPS:
+            raise BadOptionError(
+                f"tighee: mode {mode!r} is the 3-player short game; "
+                f"{self.num_players} players play mode 'basic'"
+            )
+        top, self.hand_size, self.put_out_count, self.tricks_per_round = SETUPS[
+            (self.num_players, mode)
+        ]
+        self.deck_mask = 0
+        for colour in range(5):
+            self.deck_mask |= ((1 << top) - 1) << (STRIDE * colour)
+        self.top_number = top
+
+    def new_initial_state(self) -> TigheeState:
+        return TigheeState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # Every game has exactly this length: rounds of deal, put-out and fixed tricks.
+        n = self.num_players
+        per_round = n * self.hand_size + n * self.put_out_count + self.tricks_per_round * (1 + n)
+        return int(self.options["random_first_lead"]) + n * per_round
+
+
+# ---------------------------------------------------------------------------- rules
+# Per colour, the cards of each 12-bit pattern: listing a hand costs five look-ups.
+_PATTERN = (1 << STRIDE) - 1
+_PATTERN_CARDS = tuple(
+    tuple(
+        tuple(colour * STRIDE + bit for bit in range(STRIDE) if pattern >> bit & 1)
+        for pattern in range(1 << STRIDE)
+    )
+    for colour in range(5)
+)
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a bitmask, lowest first (so hands list in a fixed colour order)."""
+    cards: list[int] = []
+    colour = 0
+    while mask:
+        pattern = mask & _PATTERN
+        if pattern:
+            cards += _PATTERN_CARDS[colour][pattern]
+        mask >>= STRIDE
+        colour += 1
+    return cards
+
+
+def names(mask: int) -> list[str]:
+    return [CARD_NAMES[card] for card in cards_in(mask)]
+
+
+def counts_as(card: int, forest: int) -> int:
+    """The colour a played card counts as: a Black card takes the Forest card's colour."""
+    colour = card // STRIDE
+    return forest // STRIDE if colour == BLACK else colour
+
+
+def playable(hand: int, follow: int) -> tuple[int, str | None]:
+    """The cards of `hand` a player may play now, and the rule that forbids the others.
+
+    `follow` is the colour to follow, or -1 for the lead. Holding a card printed in that
+    colour obliges you to play that colour or a Black card; when the colour to follow is
+    Black itself (Black Forest card and Black lead) that leaves only Black cards. The
+    refusal names the colour and the card in hand that forces it.
+    """
+    if follow < 0:
+        return hand, None
+    own = hand & COLOUR_MASKS[follow]
+    if not own:
+        return hand, None
+    forcing = CARD_NAMES[(own & -own).bit_length() - 1]
+    if follow == BLACK:
+        return own, (
+            "you must follow Black: the Forest card and the lead are both Black, "
+            f"and you hold {forcing}"
+        )
+    return own | (hand & BLACK_MASK), (
+        f"you must follow {COLOURS[follow]} or play a Black card: you hold {forcing}"
+    )
+
+
+def trick_winner(cards: list[int] | tuple[int, ...], forest: int) -> int:
+    """Position, in play order, of the card that takes the trick (Flow of the Game 5).
+
+    If every card counts as the colour to follow, the highest number wins; otherwise the
+    lowest number among the cards that do not follow. On equal numbers the later card wins.
+    """
+    follow = counts_as(cards[0], forest)
+    colours = [counts_as(card, forest) for card in cards]
+    if all(colour == follow for colour in colours):
+        best = 0
+        for position in range(1, len(cards)):
+            if cards[position] % STRIDE >= cards[best] % STRIDE:
+                best = position
+        return best
+    best = -1
+    for position, card in enumerate(cards):
+        if colours[position] != follow and (best < 0 or card % STRIDE <= cards[best] % STRIDE):
+            best = position
+    return best
+
+
+def round_points(tricks: int) -> int:
+    return TIGHEE_POINTS.get(tricks, POINTS_PER_TRICK * tricks)
+
+
+def next_first_lead(totals: list[int], previous: int) -> int:
+    """The lowest total leads; among equals, the first clockwise after the previous lead."""
+    n = len(totals)
+    low = min(totals)
+    for step in range(1, n + 1):
+        seat = (previous + step) % n
+        if totals[seat] == low:
+            return seat
+    raise AssertionError("unreachable")
+
+
+def winners(totals: list[int], last_round: list[int]) -> list[int]:
+    """Highest total; a tie goes to the higher score of the last round, else it is shared."""
+    best = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == best]
+    best_last = max(last_round[seat] for seat in tied)
+    return [seat for seat in tied if last_round[seat] == best_last]
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+# ---------------------------------------------------------------------------- the state
+class TigheeState(State):
+    game: TigheeGame
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        assert isinstance(game, TigheeGame)
+        n = game.num_players
+        self.n = n
+        self.totals = [0] * n
+        self.past_rounds: list[dict[str, Any]] = []
+        self.round = 0
+        self.first_lead = 0
+        self.phase = CHOOSING_LEAD if game.options["random_first_lead"] else DEALING
+        self._new_round_zones()
+
+    def _new_round_zones(self) -> None:
+        n = self.n
+        self.undealt: int = self.game.deck_mask
+        self.dealt = 0
+        self.hands = [0] * n
+        self.put_out = [0] * n
+        self.putter = 0
+        self.forest_deck = 0
+        self.forest = -1
+        self.lead = self.first_lead
+        self.turn = self.first_lead
+        self.trick: list[int] = []
+        self.follow = -1
+        self.won = [0] * n
+        self.won_cards = [0] * n
+        self.tops = [-1] * n
+        self.tricks: list[tuple[int, int, tuple[int, ...], int]] = []  # lead, forest, cards, winner
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PLAYING:
+            return self.turn
+        if phase == PUTTING_OUT:
+            return self.putter
+        if phase == GAME_OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        if self.phase == PLAYING:
+            allowed, _ = playable(self.hands[self.turn], self.follow)
+            return [PLAY + card for card in cards_in(allowed)]
+        return [PUT_OUT + card for card in cards_in(self.hands[self.putter])]
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase in (CHOOSING_LEAD, DEALING, REVEALING):
+            return self._why_impossible(action)
+        card = action - PLAY if action >= PLAY else action - PUT_OUT
+        game = self.game
+        if not game.deck_mask >> card & 1:
+            return f"there is no {CARD_NAMES[card]} in the short game (cards 1 to 8)"
+        if phase == PUTTING_OUT:
+            if action >= PLAY:
+                left = game.put_out_count - self.put_out[self.putter].bit_count()
+                return (
+                    "the tricks start once everyone has put out cards for the Forest deck; "
+                    f"put out {plural(left, 'more card')}"
+                )
+            return f"you do not hold {CARD_NAMES[card]}"
+        if action < PLAY:
+            return "the Forest deck was made before the first trick; now play a card"
+        hand = self.hands[self.turn]
+        if not hand >> card & 1:
+            return f"you do not hold {CARD_NAMES[card]}"
+        allowed, refusal = playable(hand, self.follow)
+        return None if allowed >> card & 1 else refusal
+
+    def _why_impossible(self, action: int) -> str:
+        """Why a chance outcome cannot happen now."""
+        phase = self.phase
+        if phase == CHOOSING_LEAD:
+            if action >= FIRST_LEAD:
+                return f"there is no {seat_name(action - FIRST_LEAD)} in this game"
+            return "the game starts by choosing who leads first"
+        game = self.game
+        if phase == DEALING and action < REVEAL:
+            card = action - DEAL
+            if not game.deck_mask >> card & 1:
+                return f"there is no {CARD_NAMES[card]} in the short game (cards 1 to 8)"
+            return f"{CARD_NAMES[card]} has already been dealt"
+        if phase == REVEALING and REVEAL <= action < FIRST_LEAD:
+            return f"{CARD_NAMES[action - REVEAL]} is not in the Forest deck"
+        return f"this is not an outcome of the '{phase}' step"
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == DEALING:
+            mask, base = self.undealt, DEAL
+        elif phase == REVEALING:
+            mask, base = self.forest_deck, REVEAL
+        elif phase == CHOOSING_LEAD:
+            return [(FIRST_LEAD + seat, 1.0 / self.n) for seat in range(self.n)]
+        else:
+            return []
+        probability = 1.0 / mask.bit_count()
+        return [(base + card, probability) for card in cards_in(mask)]
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PLAYING:
+            self._play(action - PLAY)
+        elif phase == REVEALING:
+            card = action - REVEAL
+            self.forest = card
+            self.forest_deck ^= 1 << card
+            self.phase = PLAYING
+        elif phase == DEALING:
+            card = action - DEAL
+            self.hands[self.dealt % self.n] |= 1 << card
+            self.undealt ^= 1 << card
+            self.dealt += 1
+            if self.dealt == self.n * self.game.hand_size:
+                self.phase = PUTTING_OUT
+                self.putter = 0
+        elif phase == PUTTING_OUT:
+            self._put_out(action - PUT_OUT)
+        else:  # CHOOSING_LEAD
+            self.first_lead = self.lead = self.turn = action - FIRST_LEAD
+            self.phase = DEALING
+
+    def _put_out(self, card: int) -> None:
+        seat = self.putter
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.put_out[seat] |= bit
+        self.forest_deck |= bit
+        if self.put_out[seat].bit_count() == self.game.put_out_count:
+            self.putter += 1
+            if self.putter == self.n:
+                # The short game's left-over card is shuffled in with the put-out cards.
+                self.forest_deck |= self.undealt
+                self.undealt = 0
+                self.phase = REVEALING
+
+    def _play(self, card: int) -> None:
+        self.hands[self.turn] ^= 1 << card
+        trick = self.trick
+        if not trick:
+            self.follow = counts_as(card, self.forest)
+        trick.append(card)
+        if len(trick) < self.n:
+            self.turn = (self.turn + 1) % self.n
+            return
+        winner = (self.lead + trick_winner(trick, self.forest)) % self.n
+        self.won[winner] += 1
+        self.won_cards[winner] += self.n + 1
+        self.tops[winner] = self.forest  # the Forest card goes face up on the won pile
+        self.tricks.append((self.lead, self.forest, tuple(trick), winner))
+        self.trick = []
+        self.forest = -1
+        self.follow = -1
+        self.lead = self.turn = winner
+        if self.hands[winner]:
+            self.phase = REVEALING
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        points = [round_points(tricks) for tricks in self.won]
+        for seat in range(self.n):
+            self.totals[seat] += points[seat]
+        self.past_rounds.append(
+            {
+                "round": self.round + 1,
+                "first_lead": self.first_lead,
+                "tricks_won": list(self.won),
+                "points": points,
+                "totals": list(self.totals),
+            }
+        )
+        if self.round + 1 == self.n:  # as many rounds as players
+            self.phase = GAME_OVER
+            return
+        self.round += 1
+        self.first_lead = next_first_lead(self.totals, self.first_lead)
+        self._new_round_zones()
+        self.phase = DEALING
+
+    # ------------------------------------------------------------------ outcome
+    def returns(self) -> list[float]:
+        if self.phase != GAME_OVER:
+            return [0.0] * self.n
+        return shared_win_returns(self.winners(), self.n)
+
+    def winners(self) -> list[int]:
+        return winners(self.totals, self.past_rounds[-1]["points"])
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            if action < REVEAL:
+                return f"deal {CARD_NAMES[action - DEAL]} to {seat_name(self.dealt % self.n)}"
+            if action < FIRST_LEAD:
+                return f"reveal {CARD_NAMES[action - REVEAL]}"
+            return f"{seat_name(action - FIRST_LEAD)} leads first"
+        if action < PLAY:
+            return f"put out {CARD_NAMES[action - PUT_OUT]}"
+        return f"play {CARD_NAMES[action - PLAY]}"
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, TigheeState)
+        phase = self.phase
+        if phase == DEALING:
+            # Each seat sees its hand in the observation; the log only marks the deal's end.
+            if after.phase == DEALING:
+                return []
+            return [
+                f"round {self.round + 1}: {self.game.hand_size} cards are dealt to each player"
+            ]
+        if phase == PUTTING_OUT and viewer != actor:
+            return [f"{seat_name(actor)} puts out a card face down"]
+        if phase == REVEALING:
+            return [
+                f"trick {len(self.tricks) + 1}: the Forest card is {CARD_NAMES[action - REVEAL]}"
+            ]
+        if phase != PLAYING:
+            return super()._describe(action, actor, viewer, after)
+        card = action - PLAY
+        line = f"{seat_name(actor)}: play {CARD_NAMES[card]}"
+        if card // STRIDE == BLACK:
+            colour = counts_as(card, self.forest)
+            if colour == BLACK:
+                line += " (stays Black under a Black Forest card)"
+            else:
+                line += f" (counts as {COLOURS[colour]} {card % STRIDE + 1})"
+        lines = [line]
+        if len(after.past_rounds) > len(self.past_rounds) or len(after.tricks) > len(self.tricks):
+            lines.append(self._trick_line(self.lead, self.forest, (*self.trick, card)))
+        if len(after.past_rounds) > len(self.past_rounds):
+            lines.extend(self._round_lines(after))
+        return lines
+
+    def _trick_line(self, lead: int, forest: int, cards: tuple[int, ...]) -> str:
+        position = trick_winner(cards, forest)
+        winner = (lead + position) % self.n
+        follow = counts_as(cards[0], forest)
+        card = cards[position]
+        shown = f"{COLOURS[counts_as(card, forest)]} {card % STRIDE + 1}"
+        if all(counts_as(other, forest) == follow for other in cards):
+            why = f"the highest {COLOURS[follow]}"
+        else:
+            why = f"the lowest card not following {COLOURS[follow]}"
+        return f"{seat_name(winner)} takes the trick with {shown}, {why}"
+
+    def _round_lines(self, after: TigheeState) -> list[str]:
+        result = after.past_rounds[-1]
+        taken = ", ".join(
+            f"{seat_name(seat)} {plural(tricks, 'trick')} ({signed(points)})"
+            for seat, (tricks, points) in enumerate(
+                zip(result["tricks_won"], result["points"], strict=True)
+            )
+        )
+        lines = [f"round {result['round']} ends: {taken}"]
+        if after.phase == GAME_OVER:
+            best = after.winners()
+            who = " and ".join(seat_name(seat) for seat in best)
+            lines.append(f"the game ends: {who} {'wins' if len(best) == 1 else 'share the win'}")
+        else:
+            lines.append(
+                f"{seat_name(after.first_lead)} has the lowest total and leads "
+                f"round {after.round + 1}"
+            )
+        return lines
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        game = self.game
+        own = player is not None
+        forest = self.forest
+        trick = [
+            {
+                "seat": (self.lead + position) % self.n,
+                "card": CARD_NAMES[card],
+                "counts_as": f"{COLOURS[counts_as(card, forest)]} {card % STRIDE + 1}",
+            }
+            for position, card in enumerate(self.trick)
+        ]
+        memory = [
+            {
+                "trick": number + 1,
+                "lead": lead,
+                "forest": CARD_NAMES[past_forest],
+                "cards": [
+                    [(lead + position) % self.n, CARD_NAMES[card]]
+                    for position, card in enumerate(cards)
+                ],
+                "winner": winner,
+            }
+            for number, (lead, past_forest, cards, winner) in enumerate(self.tricks)
+        ]
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "mode": game.options["mode"],
+            "round": self.round + 1,
+            "rounds": self.n,
+            "tricks_per_round": game.tricks_per_round,
+            "put_out_per_player": game.put_out_count,
+            "first_lead": self.first_lead,
+            "lead": self.lead,
+            "hand": names(self.hands[player]) if own else None,
+            "hand_sizes": [hand.bit_count() for hand in self.hands],
+            "put_out": names(self.put_out[player]) if own else None,
+            "put_out_counts": [cards.bit_count() for cards in self.put_out],
+            "forest": CARD_NAMES[forest] if forest >= 0 else None,
+            "forest_deck": self.forest_deck.bit_count(),
+            "follow": COLOURS[self.follow] if self.follow >= 0 else None,
+            "trick": trick,
+            "tricks_won": list(self.won),
+            "pile_tops": [CARD_NAMES[top] if top >= 0 else None for top in self.tops],
+            "tricks": memory,
+            "past_rounds": [
+                {key: list(value) if isinstance(value, list) else value
+                 for key, value in result.items()}
+                for result in self.past_rounds
+            ],
+        }
+        if self.phase == GAME_OVER:
+            view["winners"] = self.winners()
+        return view
+
+    # ------------------------------------------------------------------ hidden steps
+    def _rounds_in_history(self) -> list[_RoundSteps]:
+        """Where each round's deals, put-outs and plays sit in the history."""
+        n = self.n
+        per_deal = n * self.game.hand_size
+        rounds: list[_RoundSteps] = []
+        steps: _RoundSteps | None = None
+        for index, (actor, action) in enumerate(zip(self._actors, self._history, strict=True)):
+            if actor == CHANCE:
+                if action < REVEAL:
+                    if steps is None or steps.dealt == per_deal:
+                        steps = _RoundSteps(n)
+                        rounds.append(steps)
+                    steps.deals[steps.dealt % n].append(index)
+                    steps.dealt += 1
+                elif action < FIRST_LEAD:
+                    assert steps is not None
+                    steps.revealed |= 1 << (action - REVEAL)
+            elif steps is not None:
+                if action < PLAY:
+                    steps.put_outs[actor].append(index)
+                else:
+                    steps.played[actor] |= 1 << (action - PLAY)
+        return rounds
+
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        # Other seats' deals and put-out choices stay secret, even after the round: the
+        # rules never show who put out which Forest card.
+        hidden: set[int] = set()
+        for steps in self._rounds_in_history():
+            for seat in range(self.n):
+                if seat != player:
+                    hidden.update(steps.deals[seat])
+                    hidden.update(steps.put_outs[seat])
+        return hidden
+
+    def voids(self) -> list[int]:
+        """Per seat, a bitmask of colours it is known to lack (it did not follow them).
+
+        A follower who plays a card printed neither in the colour to follow nor Black holds
+        no card printed in that colour; hands only shrink, so this lasts the round.
+        """
+        lacking = [0] * self.n
+        played = [*self.tricks, (self.lead, self.forest, tuple(self.trick), -1)]
+        for lead, forest, cards, _ in played:
+            if not cards:
+                continue
+            follow = counts_as(cards[0], forest)
+            for position in range(1, len(cards)):
+                colour = cards[position] // STRIDE
+                if colour != follow and colour != BLACK:
+                    lacking[(lead + position) % self.n] |= 1 << follow
+        return lacking
+
+    def resample(self, player: int | None, rng: random.Random) -> TigheeState:
+        """A state consistent with what `player` knows, drawn directly (no rejection).
+
+        Per round: the cards `player` has not seen are shared among the other hands (each
+        avoiding the colours it is known to lack) and a free pile; the free pile and the
+        Forest cards `player` did not put out are shared out as the other seats'
+        put-out cards (the rest being the left-over or undealt cards). Each seat's dealt
+        cards then go back into its deal slots in random order, and the history replays.
+        """
+        rounds = self._rounds_in_history()
+        if not rounds:
+            return self.clone()
+        game = self.game
+        history = self._history.copy()
+        others = [seat for seat in range(self.n) if seat != player]
+        for number, steps in enumerate(rounds):
+            current = number == len(rounds) - 1
+            own_dealt = own_put = 0
+            if player is not None:
+                for index in steps.deals[player]:
+                    own_dealt |= 1 << (history[index] - DEAL)
+                for index in steps.put_outs[player]:
+                    own_put |= 1 << (history[index] - PUT_OUT)
+            seen = own_dealt | steps.revealed
+            for seat in others:
+                seen |= steps.played[seat]
+            unseen = cards_in(game.deck_mask & ~seen)
+            if current:
+                sizes = [self.hands[seat].bit_count() for seat in others]
+                lacking = self.voids()
+                lacks = [lacking[seat] for seat in others]
+            else:
+                sizes = [0] * len(others)
+                lacks = [0] * len(others)
+            hands, free = share_out(unseen, sizes, lacks, rng)
+            pool = free + cards_in(steps.revealed & ~own_put)
+            rng.shuffle(pool)
+            for slot, seat in enumerate(others):
+                put = pool[: len(steps.put_outs[seat])]
+                del pool[: len(put)]
+                dealt = hands[slot] + put + cards_in(steps.played[seat])
+                rng.shuffle(dealt)
+                for index, card in zip(steps.deals[seat], dealt, strict=True):
+                    history[index] = DEAL + card
+                rng.shuffle(put)
+                for index, card in zip(steps.put_outs[seat], put, strict=True):
+                    history[index] = PUT_OUT + card
+        twin = TigheeState(game)
+        for action in history:
+            twin._apply(action)
+        twin._history = history
+        twin._actors = self._actors.copy()
+        return twin
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> TigheeState:
+        twin = TigheeState.__new__(TigheeState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.n = self.n
+        twin.totals = self.totals.copy()
+        twin.past_rounds = self.past_rounds.copy()  # entries are never mutated
+        twin.round = self.round
+        twin.first_lead = self.first_lead
+        twin.phase = self.phase
+        twin.undealt = self.undealt
+        twin.dealt = self.dealt
+        twin.hands = self.hands.copy()
+        twin.put_out = self.put_out.copy()
+        twin.putter = self.putter
+        twin.forest_deck = self.forest_deck
+        twin.forest = self.forest
+        twin.lead = self.lead
+        twin.turn = self.turn
+        twin.trick = self.trick.copy()
+        twin.follow = self.follow
+        twin.won = self.won.copy()
+        twin.won_cards = self.won_cards.copy()
+        twin.tops = self.tops.copy()
+        twin.tricks = self.tricks.copy()  # entries are tuples
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            tuple(self.totals),
+            repr(self.past_rounds),
+            self.round,
+            self.first_lead,
+            self.phase,
+            self.undealt,
+            self.dealt,
+            tuple(self.hands),
+            tuple(self.put_out),
+            self.putter,
+            self.forest_deck,
+            self.forest,
+            self.lead,
+            self.turn,
+            tuple(self.trick),
+            self.follow,
+            tuple(self.won),
+            tuple(self.won_cards),
+            tuple(self.tops),
+            tuple(self.tricks),
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Every card is in exactly one zone: undealt, a hand, the Forest, a trick, a pile."""
+        hands = sum(hand.bit_count() for hand in self.hands)
+        forest = self.forest_deck.bit_count() + (self.forest >= 0)
+        return {
+            "cards": self.undealt.bit_count() + hands + forest + len(self.trick)
+            + sum(self.won_cards),
+            "tricks and cards agree": int(sum(self.won_cards) == (self.n + 1) * sum(self.won)),
+        }
+
+
+class _RoundSteps:
+    """History indices of one round's hidden steps, and its public plays and reveals."""
+
+    __slots__ = ("deals", "dealt", "played", "put_outs", "revealed")
+
+    def __init__(self, n: int) -> None:
+        self.dealt = 0
+        self.deals: list[list[int]] = [[] for _ in range(n)]
+        self.put_outs: list[list[int]] = [[] for _ in range(n)]
+        self.played = [0] * n
+        self.revealed = 0
+
+
+def share_out(
+    cards: list[int], sizes: list[int], lacks: list[int], rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """Deal `cards` at random into hands of the given sizes and a free pile (the rest).
+
+    Hand i never receives a colour in `lacks[i]` (a bitmask of colours). Each card goes to a
+    hand or the pile with odds by room left, among the places that keep the rest solvable
+    (Hall's condition on colours), so the draw never dead-ends.
+    """
+    cards = cards.copy()
+    rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in sizes]
+    if not any(lacks):
+        start = 0
+        for slot, size in enumerate(sizes):
+            hands[slot] = cards[start : start + size]
+            start += size
+        return hands, cards[start:]
+    m = len(sizes)
+    free = m  # the pile's place number, after the hands
+    room = [*sizes, len(cards) - sum(sizes)]
+    supply = [0] * 5
+    for card in cards:
+        supply[card // STRIDE] += 1
+    # Which hands may take each colour, and for every proper set N of hands, the colours
+    # that only N (and the pile) may take: their supply must fit in N's room plus the pile's.
+    takers = [[slot for slot in range(m) if not lacks[slot] >> colour & 1] for colour in range(5)]
+    checks: list[tuple[list[int], list[int]]] = []
+    for subset in range((1 << m) - 1):
+        inside = [c for c in range(5) if all(subset >> slot & 1 for slot in takers[c])]
+        if inside:
+            checks.append((inside, [slot for slot in range(m) if subset >> slot & 1]))
+
+    def solvable() -> bool:
+        for inside, slots in checks:
+            if sum(supply[c] for c in inside) > room[free] + sum(room[s] for s in slots):
+                return False
+        return True
+
+    pile: list[int] = []
+    for card in cards:
+        colour = card // STRIDE
+        supply[colour] -= 1
+        places = [slot for slot in (*takers[colour], free) if room[slot]]
+        while True:
+            place = rng.choices(places, weights=[room[slot] for slot in places])[0]
+            room[place] -= 1
+            if len(places) == 1 or solvable():
+                break
+            room[place] += 1
+            places.remove(place)
+        (pile if place == free else hands[place]).append(card)
+    return hands, pile
