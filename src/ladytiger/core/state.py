@@ -198,17 +198,27 @@ class State:
         return view
 
     def log(self, player: int | None) -> list[str]:
-        """What `player` saw happen, in order, in words. Rebuilt from the history."""
+        """What `player` saw happen, in order, in words. Rebuilt from the history.
+
+        The replay behind it is kept per viewer, so a state that moves on (a live table)
+        extends its logs step by step instead of replaying from the start each time.
+        """
         self._check_viewer(player)
-        lines: list[str] = []
-        replay = self.game.new_initial_state()
-        for actor, action in zip(self._actors, self._history, strict=True):
+        cache: dict[int | None, tuple[State, list[str]]] = self.__dict__.setdefault(
+            "_log_cache", {}
+        )
+        replay, lines = cache.get(player, (None, []))
+        done = len(replay._history) if replay is not None else 0
+        if replay is None or done > len(self._history) or replay._history != self._history[:done]:
+            replay, lines, done = self.game.new_initial_state(), [], 0
+        for actor, action in zip(self._actors[done:], self._history[done:], strict=True):
             before = replay.clone()
             replay._apply(action)
             replay._history.append(action)
             replay._actors.append(actor)
             lines.extend(before._describe(action, actor, player, replay))
-        return lines
+        cache[player] = (replay, lines)
+        return list(lines)
 
     def _check_viewer(self, player: int | None) -> None:
         if player is not None and (
