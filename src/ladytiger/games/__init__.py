@@ -7,4 +7,4 @@ from ladytiger.games import favor  # noqa: F401
 from ladytiger.games import hoard  # noqa: F401
 from ladytiger.games import labyrinth  # noqa: F401
 from ladytiger.games import tighee  # noqa: F401
-# shady_lady goes here
+from ladytiger.games import shady_lady  # noqa: F401

@@ -1,0 +1,930 @@
+"""Shady Lady: a 2-6 player card game of hidden 3-card hands, Try! and Jack! (its own rulebook).
+
+Rulebook: "Shady Lady Rulebook" (Setup, How to Play, Sets, Try, Jack, Running Out of Cards).
+Rules page: docs/rules/shady_lady.md.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.errors import LadyTigerError
+from ladytiger.core.state import seat_name, shared_win_returns
+
+# ---------------------------------------------------------------------------- constants
+NUMBERS = (1, 2, 3, 4, 6, 7, 8, 9)  # there is no 5 ("Contents")
+COPIES = 10  # ten cards of each number: 80 cards
+DECK_SIZE = len(NUMBERS) * COPIES
+FULL_DECK = tuple(COPIES if value in NUMBERS else 0 for value in range(10))  # count per value
+HAND_SIZE = 3
+POINTS_TO_WIN = 3
+MAX_PLAYERS = 6
+
+# Strength of a 3-card combination ("Set Strength"): 0 is none; a run is worth its top card
+# (3, 4, 8 or 9); a triple is worth TRIPLE + its number, so any triple beats any run.
+NO_COMBINATION = 0
+TRIPLE = 10
+
+# Cards are their numbers (1-9) everywhere but in action numbers, which use KIND so that no
+# action stands for the missing 5.
+KIND = {value: index for index, value in enumerate(NUMBERS)}
+
+# Player actions. Seats and kinds are added to a base, the same at every player count.
+# Jack! comes first: a player who always makes the lowest-numbered move then ends the game
+# within a few turns (the property tests' simplest examples play exactly that way).
+JACK = 0  # + seat (0-5): D, declare Jack! naming that seat
+DRAW = 6  # A: draw the top card of the draw pile
+TAKE = 7  # + seat (7-12): B, take the top card of that seat's pile (one's own included)
+DISCARD = 13  # + KIND[card] (13-20): discard that card onto one's own pile
+TRY = 21  # C: declare Try!
+REVEAL = 22  # answer a Try! by revealing a stronger combination
+DECLINE = 23  # answer a Try! by keeping one's hand hidden
+NUM_ACTIONS = 24
+
+# Chance outcomes.
+CARD = 0  # + KIND[card] (0-7): the next card off the draw pile is that number
+FIRST_PLAYER = 8  # + seat: the option that draws the starting player
+NUM_CHANCE_OUTCOMES = FIRST_PLAYER + MAX_PLAYERS
+
+# Phases, named after the rulebook's steps.
+CHOOSE_FIRST_PLAYER = "choose first player"
+DEAL = "deal"  # "Setup": three cards to each player, seat by seat
+TURN = "turn"  # "On your turn": choose A, B, C or D
+DRAW_CARD = "draw"  # a card comes off the draw pile to the seat at the head of the queue
+DISCARD_ONE = "discard"  # after A or B: discard one card of the four
+TRY_ANSWERS = "try"  # after a Try!: each other player in turn reveals a stronger hand or not
+DISCARD_HAND = "discard hand"  # after a Try! or Jack!: revealed hands go to the piles
+GAME_OVER = "game over"
+
+END_OF_TURN = "end of turn"  # where the draw queue leads after a Try! or Jack!
+
+INFO = GameInfo(
+    name="shady_lady",
+    title="Shady Lady",
+    description="2-6 players: hold a triple or a run in 3 cards, call Try! or Jack!; 3 points win.",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    options=(
+        Option(
+            "turn_limit",
+            1000,
+            "turns after which the game ends as a draw (ours, not the rulebook's)",
+            minimum=1,
+            maximum=1_000_000,
+        ),
+        Option("random_first_player", False, "draw the starting player at random"),
+    ),
+    imperfect_information=True,
+    rules_page="docs/rules/shady_lady.md",
+    # A short cap lets the property tests reach the draw by turn limit as well.
+    variants=({"random_first_player": True, "turn_limit": 30},),
+)
+
+
+@register_game
+class ShadyLadyGame(Game):
+    info = INFO
+
+    def new_initial_state(self) -> ShadyLadyState:
+        return ShadyLadyState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE_OUTCOMES
+
+    def max_game_length(self) -> int:
+        # The longest turn is a Try! that everyone answers by revealing: the declaration,
+        # n - 1 answers, 3 discards and 3 draws per player. A Jack! takes 7 actions, A 3, B 2.
+        n = self.num_players
+        return 1 + HAND_SIZE * n + self.options["turn_limit"] * max(7 * n, 7)
+
+
+# ---------------------------------------------------------------------------- combinations
+def combination(hand: list[int]) -> int:
+    """The strength of a sorted 3-card hand ("Sets"), NO_COMBINATION when it is none."""
+    if len(hand) != HAND_SIZE:
+        return NO_COMBINATION
+    low, middle, high = hand
+    if low == high:
+        return TRIPLE + low
+    # 4 and 6 are not consecutive (there is no 5), and runs do not wrap past 9.
+    if middle == low + 1 and high == middle + 1:
+        return high
+    return NO_COMBINATION
+
+
+def combination_name(strength: int) -> str:
+    if strength > TRIPLE:
+        number = strength - TRIPLE
+        return f"{number}-{number}-{number} (triple)"
+    return f"{strength - 2}-{strength - 1}-{strength} (run)"
+
+
+def cards_text(cards: list[int]) -> str:
+    return " ".join(str(card) for card in cards) if cards else "no cards"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class ShadyLadyState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.n = n
+        self.turn_limit: int = game.options["turn_limit"]
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # sorted card values
+        # The part of each hand everybody knows (cards taken from piles, revealed hands),
+        # sorted; always contained in the hand.
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.piles: list[list[int]] = [[] for _ in range(n)]  # personal discard piles, bottom first
+        self.draw_pile = list(FULL_DECK)  # count per value
+        self.draw_count = DECK_SIZE
+        self.reshuffles = 0
+        self.points = [0] * n
+        self.first_player = 0
+        self.turn_player = 0
+        self.turns = 0  # turns completed
+        self.draw_queue: list[int] = []  # seats still due a card from the draw pile, in order
+        self.after_draws = TURN
+        self.declarer = -1  # of the Try! or Jack! being resolved
+        self.best = NO_COMBINATION  # the best combination shown in the current Try!
+        self.best_seat = -1
+        self.responder = -1  # the seat to answer the current Try!
+        self.revealers: list[int] = []  # seats that revealed, in turn order from the declarer
+        self.discard_queue: list[int] = []  # revealers still discarding their hands
+        self.winner = -1
+        self.results: list[dict[str, Any]] = []  # every Try! and Jack!, for the record
+        if game.options["random_first_player"]:
+            self.phase = CHOOSE_FIRST_PLAYER
+        else:
+            self._start_deal()
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (TURN, DISCARD_ONE):
+            return self.turn_player
+        if phase == TRY_ANSWERS:
+            return self.responder
+        if phase == DISCARD_HAND:
+            return self.discard_queue[0]
+        if phase == GAME_OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            seat = self.turn_player
+            actions = [JACK + other for other in range(self.n) if other != seat]
+            actions.append(DRAW)
+            actions.extend(TAKE + other for other in range(self.n) if self.piles[other])
+            if combination(self.hands[seat]):
+                actions.append(TRY)
+            return actions
+        if phase == TRY_ANSWERS:
+            return [REVEAL, DECLINE] if self._may_reveal(self.responder) else [DECLINE]
+        # DISCARD_ONE or DISCARD_HAND: any card of the hand, one action per number held
+        hand = self.hands[self.current_player()]
+        return [DISCARD + KIND[card] for index, card in enumerate(hand) if card not in hand[:index]]
+
+    def _may_reveal(self, seat: int) -> bool:
+        """During a Try!, only a strictly stronger combination may be shown ("Try")."""
+        return combination(self.hands[seat]) > self.best
+
+    def _why_illegal(self, action: int) -> str | None:
+        phase = self.phase
+        if phase in (CHOOSE_FIRST_PLAYER, DEAL, DRAW_CARD):
+            return self._why_impossible_outcome(action)
+        seat = self.current_player()
+        hand = self.hands[seat]
+        if DISCARD <= action < TRY:
+            value = NUMBERS[action - DISCARD]
+            if phase == TURN:
+                return (
+                    "you discard only after drawing a card or taking the top of a discard pile"
+                    "; first choose draw, take, try or jack"
+                )
+            if phase == TRY_ANSWERS:
+                return f"answer {seat_name(self.declarer)}'s Try! first: reveal or decline"
+            if phase == DISCARD_HAND:
+                return f"you hold no {value}; discard your revealed cards {cards_text(hand)}"
+            return f"you hold no {value}; your hand is {cards_text(hand)}"
+        if phase == DISCARD_ONE:
+            return f"you hold four cards: discard one of {cards_text(hand)} to end your turn"
+        if phase == DISCARD_HAND:
+            return (
+                f"discard your revealed cards {cards_text(hand)} one at a time before play goes on"
+            )
+        if phase == TRY_ANSWERS:
+            if action == REVEAL:
+                shown = combination_name(self.best)
+                mine = combination(hand)
+                held = combination_name(mine) if mine else "no combination"
+                return (
+                    f"you may reveal only a combination stronger than {shown} "
+                    f"(shown by {seat_name(self.best_seat)}); your {cards_text(hand)} is {held}"
+                )
+            return f"{seat_name(self.declarer)} declared Try!: you reveal or decline"
+        # TURN
+        if action in (REVEAL, DECLINE):
+            return "reveal and decline answer another player's Try!; nobody has declared one"
+        if action == TRY:
+            return (
+                "you may declare Try! only while holding a combination (a triple or a run); "
+                f"your {cards_text(hand)} is none"
+            )
+        other = action - (JACK if action < DRAW else TAKE)
+        if other >= self.n:
+            return f"there is no {seat_name(other)} in a {self.n}-player game"
+        if action > DRAW:
+            return f"{seat_name(other)}'s discard pile is empty"
+        return "name another player for Jack!, not yourself"
+
+    def _why_impossible_outcome(self, action: int) -> str:
+        phase = self.phase
+        if phase == CHOOSE_FIRST_PLAYER:
+            if action >= FIRST_PLAYER:
+                return f"there is no {seat_name(action - FIRST_PLAYER)} to start"
+            return "the starting player is chosen before any card is dealt"
+        if action >= FIRST_PLAYER:
+            return "the starting player is not being drawn now: a card comes off the draw pile"
+        return f"no {NUMBERS[action - CARD]} is left in the draw pile"
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase in (DEAL, DRAW_CARD):
+            total = self.draw_count
+            pile = self.draw_pile
+            return [(CARD + KIND[card], pile[card] / total) for card in NUMBERS if pile[card]]
+        if phase == CHOOSE_FIRST_PLAYER:
+            return [(FIRST_PLAYER + seat, 1.0 / self.n) for seat in range(self.n)]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase in (DEAL, DRAW_CARD):
+            self._give(NUMBERS[action - CARD])
+        elif phase == TURN:
+            self._take_turn(action)
+        elif phase == DISCARD_ONE:
+            self._discard(self.turn_player, NUMBERS[action - DISCARD])
+            self._end_turn()
+        elif phase == TRY_ANSWERS:
+            self._answer_try(action)
+        elif phase == DISCARD_HAND:
+            self._discard_from_hand(NUMBERS[action - DISCARD])
+        else:  # CHOOSE_FIRST_PLAYER
+            self.first_player = self.turn_player = action - FIRST_PLAYER
+            self._start_deal()
+
+    # Setup: three cards each, seat by seat from seat 0, then the starting player moves.
+    def _start_deal(self) -> None:
+        self.draw_queue = [seat for seat in range(self.n) for _ in range(HAND_SIZE)]
+        self.after_draws = TURN
+        self.phase = DEAL
+
+    def _start_draws(self, seats: list[int], then: str) -> None:
+        self.draw_queue = seats
+        self.after_draws = then
+        self.phase = DRAW_CARD
+        if not self.draw_count:
+            self._reshuffle()
+
+    def _give(self, card: int) -> None:
+        seat = self.draw_queue.pop(0)
+        self.draw_pile[card] -= 1
+        self.draw_count -= 1
+        insort(self.hands[seat], card)
+        if self.draw_queue:
+            if not self.draw_count:
+                self._reshuffle()
+        elif self.after_draws == END_OF_TURN:
+            self._end_turn()
+        else:
+            self.phase = self.after_draws
+
+    def _reshuffle(self) -> None:
+        """Rulebook "Running Out of Cards": piles keep their top card, the rest is the draw pile.
+
+        The shuffle itself draws nothing: the gathered cards become unseen, and each later
+        draw is a chance outcome among them.
+        """
+        for pile in self.piles:
+            for card in pile[:-1]:
+                self.draw_pile[card] += 1
+            del pile[:-1]
+        self.draw_count = sum(self.draw_pile)
+        self.reshuffles += 1
+
+    def _take_turn(self, action: int) -> None:
+        seat = self.turn_player
+        if action < DRAW:
+            self._jack(seat, action - JACK)
+        elif action == DRAW:
+            self._start_draws([seat], DISCARD_ONE)
+        elif action < DISCARD:
+            card = self.piles[action - TAKE].pop()
+            insort(self.hands[seat], card)
+            insort(self.known[seat], card)  # everybody saw which card was taken
+            self.phase = DISCARD_ONE
+        else:  # TRY
+            self.declarer = seat
+            self._reveal(seat)
+            self.best = combination(self.hands[seat])
+            self.best_seat = seat
+            self.revealers = [seat]
+            self.responder = (seat + 1) % self.n
+            self.phase = TRY_ANSWERS
+
+    def _discard(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        known = self.known[seat]
+        if card in known:
+            known.remove(card)
+        self.piles[seat].append(card)
+
+    def _reveal(self, seat: int) -> None:
+        self.known[seat] = self.hands[seat].copy()
+
+    def _answer_try(self, action: int) -> None:
+        seat = self.responder
+        if action == REVEAL:
+            self._reveal(seat)
+            self.best = combination(self.hands[seat])
+            self.best_seat = seat
+            self.revealers.append(seat)
+        # The Try! ends once the player on the declarer's right has answered.
+        self.responder = (seat + 1) % self.n
+        if self.responder != self.declarer:
+            return
+        self.responder = -1
+        self.results.append(
+            {
+                "turn": self.turns + 1,
+                "call": "Try!",
+                "declarer": self.declarer,
+                "revealed": [self._shown(s) for s in self.revealers],
+                "scorer": self.best_seat,
+                "why": f"best combination, {combination_name(self.best)}",
+            }
+        )
+        self._score(self.best_seat)
+
+    def _jack(self, declarer: int, target: int) -> None:
+        self.declarer = declarer
+        self._reveal(target)
+        strength = combination(self.hands[target])
+        scorer = declarer if strength else target
+        self.revealers = [target]
+        self.results.append(
+            {
+                "turn": self.turns + 1,
+                "call": "Jack!",
+                "declarer": declarer,
+                "target": target,
+                "revealed": [self._shown(target)],
+                "scorer": scorer,
+                "why": (
+                    f"{seat_name(target)} holds {combination_name(strength)}"
+                    if strength
+                    else f"{seat_name(target)} holds no combination"
+                ),
+            }
+        )
+        self._score(scorer)
+
+    def _shown(self, seat: int) -> dict[str, Any]:
+        strength = combination(self.hands[seat])
+        return {
+            "seat": seat,
+            "cards": self.hands[seat].copy(),
+            "combination": combination_name(strength) if strength else None,
+        }
+
+    def _score(self, seat: int) -> None:
+        """One point; reaching 3 wins at once, otherwise the revealed hands are replaced."""
+        self.points[seat] += 1
+        if self.points[seat] >= POINTS_TO_WIN:
+            self.winner = seat
+            self.phase = GAME_OVER
+            return
+        self.discard_queue = self.revealers.copy()
+        self.phase = DISCARD_HAND
+
+    def _discard_from_hand(self, card: int) -> None:
+        seat = self.discard_queue[0]
+        self._discard(seat, card)
+        if self.hands[seat]:
+            return
+        self.discard_queue.pop(0)
+        if not self.discard_queue:
+            # Every revealer has discarded: each draws 3, in turn order from the declarer.
+            queue = [s for s in self.revealers for _ in range(HAND_SIZE)]
+            self._start_draws(queue, END_OF_TURN)
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.declarer = self.best_seat = -1
+        self.best = NO_COMBINATION
+        self.revealers = []
+        if self.turns >= self.turn_limit:
+            self.phase = GAME_OVER  # our cap: a draw, nobody wins
+            return
+        self.turn_player = (self.turn_player + 1) % self.n
+        self.phase = TURN
+
+    # ------------------------------------------------------------------ outcome
+    def returns(self) -> list[float]:
+        if self.winner < 0:
+            return [0.0] * self.n
+        return shared_win_returns([self.winner], self.n)
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    # ------------------------------------------------------------------ texts
+    def _action_text(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            if action >= FIRST_PLAYER:
+                return f"{seat_name(action - FIRST_PLAYER)} starts"
+            value = NUMBERS[action - CARD]
+            if not self.draw_queue:
+                return f"card {value}"
+            if self.phase == DEAL:
+                return f"deal {value} to {seat_name(self.draw_queue[0])}"
+            return f"{seat_name(self.draw_queue[0])} draws {value}"
+        if action < DRAW:
+            return f"jack {seat_name(action - JACK)}"
+        if action == DRAW:
+            return "draw"
+        if action < DISCARD:
+            seat = action - TAKE
+            if seat < self.n and self.piles[seat]:
+                return f"take {self.piles[seat][-1]} from {seat_name(seat)}"
+            return f"take from {seat_name(seat)}"
+        if action < TRY:
+            return f"discard {NUMBERS[action - DISCARD]}"
+        if action == TRY:
+            return "try"
+        return "reveal" if action == REVEAL else "decline"
+
+    def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
+        assert isinstance(after, ShadyLadyState)
+        if actor == CHANCE and self.draw_queue and viewer != self.draw_queue[0]:
+            verb = "is dealt a card" if self.phase == DEAL else "draws a card"
+            lines = [f"{seat_name(self.draw_queue[0])} {verb}"]
+        else:
+            lines = super()._describe(action, actor, viewer, after)
+        if after.reshuffles > self.reshuffles:
+            lines.append(
+                "the draw pile is empty: every discard pile but its top card is shuffled "
+                f"into a new draw pile of {plural(after.draw_count, 'card')}"
+            )
+        shown = None  # the seat whose hand this step turns face up
+        if self.phase == TURN and action == TRY:
+            shown = self.turn_player
+        elif self.phase == TURN and action < DRAW:
+            shown = action - JACK
+        elif self.phase == TRY_ANSWERS and action == REVEAL:
+            shown = self.responder
+        if shown is not None:
+            hand = after.hands[shown]
+            strength = combination(hand)
+            held = combination_name(strength) if strength else "no combination"
+            lines.append(f"{seat_name(shown)} reveals {cards_text(hand)}: {held}")
+        if len(after.results) > len(self.results):
+            result = after.results[-1]
+            lines.append(
+                f"{seat_name(result['scorer'])} scores 1 point for the {result['call']} "
+                f"({result['why']}) and has {plural(after.points[result['scorer']], 'point')}"
+            )
+        if after.phase == GAME_OVER:
+            if after.winner >= 0:
+                lines.append(f"{seat_name(after.winner)} has {POINTS_TO_WIN} points and wins")
+            else:
+                lines.append(f"the turn limit ({after.turn_limit}) is reached: a draw")
+            lines.append(
+                "hands at the end: "
+                + "; ".join(
+                    f"{seat_name(seat)} {cards_text(hand)}" for seat, hand in enumerate(after.hands)
+                )
+            )
+        return lines
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        over = self.phase == GAME_OVER
+        hands: list[list[int | None]] = []
+        for seat in range(self.n):
+            hand = self.hands[seat]
+            if over or seat == player:
+                hands.append(list(hand))
+            else:
+                known = self.known[seat]
+                hands.append([*known, *[None] * (len(hand) - len(known))])
+        own = combination(self.hands[player]) if player is not None else NO_COMBINATION
+        phase = self.phase
+        return {
+            "phase": phase,
+            "points_to_win": POINTS_TO_WIN,
+            "turn": min(self.turns + 1, self.turn_limit),
+            "turn_limit": self.turn_limit,
+            "first_player": self.first_player,
+            "turn_player": self.turn_player,
+            "hands": hands,
+            "combination": combination_name(own) if own else None,
+            "piles": [list(pile) for pile in self.piles],
+            "draw_pile": self.draw_count,
+            "reshuffles": self.reshuffles,
+            "try": (
+                {
+                    "declarer": self.declarer,
+                    "best": combination_name(self.best),
+                    "best_seat": self.best_seat,
+                    "to_answer": self.responder,
+                }
+                if phase == TRY_ANSWERS
+                else None
+            ),
+            "discarding": list(self.discard_queue) if phase == DISCARD_HAND else [],
+            "results": [dict(result) for result in self.results],
+            "winner": self.winner if over and self.winner >= 0 else None,
+        }
+
+    # ------------------------------------------------------------------ hidden steps
+    def _hidden_steps(self, player: int | None) -> set[int]:
+        """Every card off the draw pile to another seat: only its receiver saw it."""
+        hidden: set[int] = set()
+        walker = self.game.new_initial_state()
+        assert isinstance(walker, ShadyLadyState)
+        for index, action in enumerate(self._history):
+            if walker.phase in (DEAL, DRAW_CARD) and walker.draw_queue[0] != player:
+                hidden.add(index)
+            walker._apply(action)
+        return hidden
+
+    def resample(self, player: int | None, rng: random.Random) -> ShadyLadyState:
+        """A state drawn among those consistent with what `player` knows, built directly.
+
+        Rejection would be hopeless: every discard of a card nobody knew a player held says
+        that the player's hidden draws included it. So the sampler (see `_sample_draws`)
+        gives every hidden draw a number consistent with those discards, with the revealed
+        hands and with the cards each draw pile held, and the new draws are replayed.
+        """
+        plan = self._hidden_plan(player)
+        for _ in range(_ATTEMPTS):
+            values = _sample_draws(plan, rng)
+            if values is not None:
+                return self._replay_with(plan.slot_steps, values)
+        raise LadyTigerError("could not draw a state consistent with this seat's knowledge")
+
+    def _hidden_plan(self, player: int | None) -> _HiddenPlan:
+        """Walk the real history once, noting what `player` knows about each hidden draw."""
+        plan = _HiddenPlan(self.n)
+        walker = self.game.new_initial_state()
+        assert isinstance(walker, ShadyLadyState)
+        unseen = plan.unseen
+        events = plan.events
+        for index, action in enumerate(self._history):
+            phase = walker.phase
+            if phase in (DEAL, DRAW_CARD):
+                seat = walker.draw_queue[0]
+                if seat == player:
+                    unseen[walker.reshuffles][NUMBERS[action - CARD]] -= 1
+                else:
+                    events.append((_SLOT, seat, len(plan.slot_steps)))
+                    plan.slot_steps.append(index)
+            elif phase == DISCARD_ONE:
+                seat = walker.turn_player
+                card = NUMBERS[action - DISCARD]
+                if seat != player and card not in walker.known[seat]:
+                    events.append((_EXIT, seat, card))
+            elif (phase == TRY_ANSWERS and action == REVEAL) or (phase == TURN and (
+                action == TRY or action < DRAW
+            )):
+                if action == TRY:
+                    seat = walker.turn_player
+                elif action == REVEAL:
+                    seat = walker.responder
+                else:
+                    seat = action - JACK
+                if seat != player:
+                    events.append((_SHOWN, seat, _unknown_part(walker, seat)))
+            walker._apply(action)
+            if walker.reshuffles == len(unseen):
+                events.append((_RESHUFFLE, -1, None))
+                unseen.append(list(walker.draw_pile))
+        if self.phase == GAME_OVER:  # every hand is shown at the end
+            for seat in range(self.n):
+                if seat != player:
+                    events.append((_SHOWN, seat, _unknown_part(self, seat)))
+        return plan
+
+    def _replay_with(self, steps: list[int], values: list[int]) -> ShadyLadyState:
+        history = self._history.copy()
+        for step, value in zip(steps, values, strict=True):
+            history[step] = CARD + KIND[value]
+        twin = self.game.new_initial_state()
+        assert isinstance(twin, ShadyLadyState)
+        for action in history:
+            twin._apply(action)
+        twin._history = history
+        twin._actors = self._actors.copy()
+        return twin
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> ShadyLadyState:
+        twin = ShadyLadyState.__new__(ShadyLadyState)
+        twin.game = self.game
+        twin._history = self._history.copy()
+        twin._actors = self._actors.copy()
+        twin.n = self.n
+        twin.turn_limit = self.turn_limit
+        twin.hands = [hand.copy() for hand in self.hands]
+        twin.known = [known.copy() for known in self.known]
+        twin.piles = [pile.copy() for pile in self.piles]
+        twin.draw_pile = self.draw_pile.copy()
+        twin.draw_count = self.draw_count
+        twin.reshuffles = self.reshuffles
+        twin.points = self.points.copy()
+        twin.first_player = self.first_player
+        twin.turn_player = self.turn_player
+        twin.turns = self.turns
+        twin.draw_queue = self.draw_queue.copy()
+        twin.after_draws = self.after_draws
+        twin.declarer = self.declarer
+        twin.best = self.best
+        twin.best_seat = self.best_seat
+        twin.responder = self.responder
+        twin.revealers = self.revealers.copy()
+        twin.discard_queue = self.discard_queue.copy()
+        twin.winner = self.winner
+        twin.results = self.results.copy()  # entries are never mutated
+        twin.phase = self.phase
+        return twin
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._history),
+            tuple(self._actors),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.known)),
+            tuple(map(tuple, self.piles)),
+            tuple(self.draw_pile),
+            self.draw_count,
+            self.reshuffles,
+            tuple(self.points),
+            self.first_player,
+            self.turn_player,
+            self.turns,
+            tuple(self.draw_queue),
+            self.after_draws,
+            self.declarer,
+            self.best,
+            self.best_seat,
+            self.responder,
+            tuple(self.revealers),
+            tuple(self.discard_queue),
+            self.winner,
+            repr(self.results),
+            self.phase,
+        )
+
+    def conserved(self) -> dict[str, int]:
+        """Each number keeps its ten cards across hands, piles and the draw pile."""
+        counts = self.draw_pile.copy()
+        for zone in (*self.hands, *self.piles):
+            for card in zone:
+                counts[card] += 1
+        totals = {f"cards numbered {value}": counts[value] for value in NUMBERS}
+        totals["draw pile size matches its cards"] = int(self.draw_count == sum(self.draw_pile))
+        totals["known cards are in hand"] = int(
+            all(_contains(hand, known) for hand, known in zip(self.hands, self.known, strict=True))
+        )
+        return totals
+
+
+# ---------------------------------------------------------------------------- resampling aids
+# Events of a _HiddenPlan: a card drawn unseen (a slot); a discard of a card nobody knew the
+# player held; the unknown part of a hand shown; the draw pile running out.
+_SLOT, _EXIT, _SHOWN, _RESHUFFLE = 0, 1, 2, 3
+_ATTEMPTS = 100  # fresh starts before giving up; the truth is always reachable
+_SEARCH_BUDGET = 5000  # partial deals tried per reshuffle before starting afresh
+
+
+class _HiddenPlan:
+    """What a seat knows about the draws it did not see, in the order things happened."""
+
+    def __init__(self, num_seats: int) -> None:
+        self.num_seats = num_seats
+        self.events: list[tuple[int, int, Any]] = []
+        self.slot_steps: list[int] = []  # history index of each hidden draw
+        # Per draw pile (the first, then one per reshuffle): its cards the seat did not see.
+        self.unseen: list[list[int]] = [list(FULL_DECK)]
+
+
+def _sample_draws(plan: _HiddenPlan, rng: random.Random) -> list[int] | None:
+    """A number for every hidden draw, consistent with the plan; None on a dead end.
+
+    Each seat's unseen cards are open slots. A discard nobody could foresee gives its number
+    to one of the seat's open slots (drawn from the current pile) and closes it; a shown hand
+    gives out its unknown cards the same way. When a pile runs out, the cards it has left
+    unaccounted for are exactly the open slots' numbers: they are dealt among those slots,
+    each seat's share checked against that seat's later discards and reveals. Open slots at
+    the end take cards left in the current pile, by their counts.
+    """
+    values = [0] * len(plan.slot_steps)
+    left = plan.unseen[0].copy()  # the current pile's cards not yet given to a slot
+    pile = 0
+    free: list[list[int]] = [[] for _ in range(plan.num_seats)]  # slots with no number yet
+    fixed: list[list[int]] = [[] for _ in range(plan.num_seats)]  # numbers given at reshuffles
+    for index, (kind, seat, data) in enumerate(plan.events):
+        if kind == _SLOT:
+            free[seat].append(data)
+        elif kind == _EXIT:
+            # A number already given at a reshuffle leaves first: the hand ends up the same.
+            if data in fixed[seat]:
+                fixed[seat].remove(data)
+                continue
+            slots = free[seat]
+            if not slots or not left[data]:
+                return None
+            values[slots.pop(rng.randrange(len(slots)))] = data
+            left[data] -= 1
+        elif kind == _SHOWN:
+            cards = list(data)
+            for card in fixed[seat]:
+                if card not in cards:
+                    return None
+                cards.remove(card)
+            rng.shuffle(cards)
+            for slot, card in zip(free[seat], cards, strict=True):
+                if not left[card]:
+                    return None
+                values[slot] = card
+                left[card] -= 1
+            free[seat] = []
+            fixed[seat] = []
+        else:
+            if not _settle_exhausted_pile(plan, index, left, free, fixed, values, rng):
+                return None
+            pile += 1
+            left = plan.unseen[pile].copy()
+    for slots in free:
+        for slot in slots:
+            total = sum(left)
+            card = _weighted_pick(range(10), left, total, rng)
+            values[slot] = card
+            left[card] -= 1
+    return values
+
+
+def _settle_exhausted_pile(
+    plan: _HiddenPlan,
+    index: int,
+    left: list[int],
+    free: list[list[int]],
+    fixed: list[list[int]],
+    values: list[int],
+    rng: random.Random,
+) -> bool:
+    """Deal the run-out pile's unaccounted cards `left` among the open slots `free`.
+
+    A seat's share must fit what it does later (events after `index`); the search goes seat
+    by seat, trying shares in a random order weighted by how many ways the cards allow.
+    """
+    seats = [seat for seat in range(plan.num_seats) if free[seat]]
+    rng.shuffle(seats)
+    options = [_fitting_shares(plan, index, seat, len(free[seat]), left, fixed[seat])
+               for seat in seats]
+    chosen: list[list[int]] = []
+    budget = [_SEARCH_BUDGET]
+
+    def search(depth: int, remaining: list[int]) -> bool:
+        if depth == len(seats):
+            return True
+        weighted = []
+        for share in options[depth]:
+            ways = 1
+            for card in NUMBERS:
+                ways *= _choose(remaining[card], share.count(card))
+            if ways:
+                weighted.append((rng.random() ** (1.0 / ways), share))
+        for _, share in sorted(weighted, reverse=True):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            for card in share:
+                remaining[card] -= 1
+            chosen.append(share)
+            if search(depth + 1, remaining):
+                return True
+            chosen.pop()
+            for card in share:
+                remaining[card] += 1
+        return False
+
+    if not search(0, left.copy()):
+        return False
+    for seat, share in zip(seats, chosen, strict=True):
+        cards = list(share)
+        rng.shuffle(cards)
+        for slot, card in zip(free[seat], cards, strict=True):
+            values[slot] = card
+        fixed[seat].extend(cards)
+        free[seat] = []
+    return True
+
+
+def _fitting_shares(
+    plan: _HiddenPlan, index: int, seat: int, size: int, cards: list[int], fixed: list[int]
+) -> list[tuple[int, ...]]:
+    """Every multiset of `size` of `cards` (counts) that `seat`'s later play allows."""
+    later = [(kind, data) for kind, who, data in plan.events[index + 1 :] if who == seat]
+    return [
+        share
+        for share in _multisets([card for card in NUMBERS if cards[card]], cards, size)
+        if _share_fits([*fixed, *share], later)
+    ]
+
+
+def _multisets(kinds: list[int], counts: list[int], size: int) -> list[tuple[int, ...]]:
+    if size == 0:
+        return [()]
+    if not kinds:
+        return []
+    first, rest = kinds[0], kinds[1:]
+    found = []
+    for copies in range(min(size, counts[first]), -1, -1):
+        found.extend((first,) * copies + tail for tail in _multisets(rest, counts, size - copies))
+    return found
+
+
+def _share_fits(known: list[int], later: list[tuple[int, Any]]) -> bool:
+    """Can a seat holding `known` (plus unseen draws to come) play as it later did?
+
+    Discarding a known number first never hurts: a still-unseen card could be anything.
+    """
+    held = known.copy()
+    unseen = 0
+    for kind, data in later:
+        if not held:
+            return True
+        if kind == _SLOT:
+            unseen += 1
+        elif kind == _EXIT:
+            if data in held:
+                held.remove(data)
+            elif unseen:
+                unseen -= 1
+            else:
+                return False
+        else:  # _SHOWN
+            return _contains(list(data), held)
+    return True
+
+
+def _choose(n: int, k: int) -> int:
+    if k > n:
+        return 0
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+def _unknown_part(state: ShadyLadyState, seat: int) -> list[int]:
+    """The cards of `seat`'s hand that were not public: the hand minus its known part."""
+    rest = state.hands[seat].copy()
+    for card in state.known[seat]:
+        rest.remove(card)
+    return rest
+
+
+def _contains(hand: list[int], part: list[int]) -> bool:
+    rest = hand.copy()
+    for card in part:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def _weighted_pick(items: Any, weights: list[int], total: int, rng: random.Random) -> int:
+    point = rng.randrange(total)
+    for item, weight in zip(items, weights, strict=True):
+        point -= weight
+        if point < 0:
+            return int(item)
+    raise AssertionError("weights do not add up to their total")
