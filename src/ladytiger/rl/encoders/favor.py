@@ -1,0 +1,91 @@
+"""Favor as a fixed-size tensor, seen from the viewer's chair (the viewer's seat first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ladytiger.core import Game
+from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
+from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+
+PHASES = ("choose first player", "deal identities", "flip", "turn", "auction", "final auction",
+          "game over")
+DAYS = 3
+# Totals can be negative; the tensor maps [-40, 60] onto [0, 1] and clips outside it.
+SCORE_LOW, SCORE_SPAN = -40, 100
+_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+
+
+def _counts(view: np.ndarray, cards: list[str]) -> None:
+    for name in cards:
+        view[_CARD[name]] += 1.0 / CLUE_COUNTS[_CARD[name]]
+
+
+def make_encoder(game: Game) -> Encoder:
+    n = game.num_players
+    all_gems = 5 * n
+
+    def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+        viewer = observation["viewer"]
+        seats = seat_order(viewer, n)
+        where = {seat: k for k, seat in enumerate(seats)}
+        one_hot(out["is_seat"], None if viewer is None else 0)
+        one_hot(out["to_move"], where.get(observation["current_player"]))
+        one_hot(out["phase"], PHASES.index(observation["phase"]))
+        one_hot(out["day"], observation["day"] - 1)
+        one_hot(out["first_player"], where[observation["first_player"]])
+        one_hot(out["turn"], where[observation["turn"]])
+        for k, seat in enumerate(seats):
+            door = observation["identities"][seat]
+            one_hot(out["identities"][k], None if door is None else _CARD[door])
+            out["gems"][k] = observation["gems"][seat] / all_gems
+            score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
+            out["scores"][k] = score / SCORE_SPAN
+            _counts(out["collections"][k], observation["collections"][seat])
+        out["supply"][0] = observation["supply"] / all_gems
+        _counts(out["lot"], observation["lot"])
+        _counts(out["discarded"], observation["discarded"])
+        out["deck"][0] = observation["deck"] / 14
+        auction = observation["auction"]
+        if auction is not None:
+            out["auction"][0] = 1.0
+            out["auction"][1] = float(auction["final"])
+            out["auction"][2] = auction["high_bid"] / all_gems
+            if auction["caller"] is not None:
+                one_hot(out["caller"], where[auction["caller"]])
+            if auction["high_bidder"] is not None:
+                one_hot(out["high_bidder"], where[auction["high_bidder"]])
+            for k, seat in enumerate(seats):
+                bid = auction["bids"][seat]
+                if bid == "pass":
+                    out["passed"][k] = 1.0
+                elif bid is not None:
+                    out["bids"][k] = bid / all_gems
+
+    return Encoder(
+        game="favor",
+        pieces=(
+            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+            ("day", (DAYS,), "one-hot day"),
+            ("first_player", (n,), "the day's first player, viewer first"),
+            ("turn", (n,), "whose turn it is in the turn order, viewer first"),
+            ("identities", (n, 4), "known doors per seat (own; all at the end), viewer first"),
+            ("gems", (n,), "gems held / all gems of the day"),
+            ("scores", (n,), "total points, (points + 40) / 100 clipped to [0, 1]"),
+            ("collections", (n, 6), "collected cards per seat and kind / copies of the kind"),
+            ("supply", (1,), "gems in the supply / all gems"),
+            ("lot", (6,), "cards in the lot per kind / copies"),
+            ("discarded", (6,), "discarded cards per kind / copies"),
+            ("deck", (1,), "cards left in the deck / 14"),
+            ("auction", (3,), "auction open, auction is the final one, high bid / all gems"),
+            ("caller", (n,), "the auction's caller, viewer first"),
+            ("high_bidder", (n,), "the high bidder, viewer first"),
+            ("bids", (n,), "each seat's bid / all gems (0 before its chance or on a pass)"),
+            ("passed", (n,), "1 for each seat that passed in this auction"),
+        ),
+        fill=fill,
+    )

@@ -1,0 +1,90 @@
+"""Shady Lady as a fixed-size tensor: cards by number (1-4, 6-9), seats viewer first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ladytiger.core import Game
+from ladytiger.games.shady_lady import (
+    CHOOSE_FIRST_PLAYER,
+    DEAL,
+    DISCARD_HAND,
+    DISCARD_ONE,
+    DRAW_CARD,
+    GAME_OVER,
+    NUMBERS,
+    POINTS_TO_WIN,
+    TRY_ANSWERS,
+    TURN,
+)
+from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+
+PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
+          GAME_OVER)
+RANKS = len(NUMBERS)
+_RANK = {number: index for index, number in enumerate(NUMBERS)}
+COPIES = 10
+HAND_MAX = 4
+
+
+def make_encoder(game: Game) -> Encoder:
+    n = game.num_players
+
+    def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+        viewer = observation["viewer"]
+        seats = seat_order(viewer, n)
+        where = {seat: k for k, seat in enumerate(seats)}
+        one_hot(out["is_seat"], None if viewer is None else 0)
+        one_hot(out["to_move"], where.get(observation["current_player"]))
+        one_hot(out["phase"], PHASES.index(observation["phase"]))
+        one_hot(out["turn_player"], where.get(observation["turn_player"]))
+        for k, seat in enumerate(seats):
+            hand = observation["hands"][seat]
+            out["hand_sizes"][k] = len(hand) / HAND_MAX
+            for card in hand:
+                if card is not None:
+                    out["known_hands"][k, _RANK[card]] += 1.0 / HAND_MAX
+            pile = observation["piles"][seat]
+            out["pile_sizes"][k] = len(pile) / (COPIES * RANKS)
+            for card in pile:
+                out["piles"][k, _RANK[card]] += 1.0 / COPIES
+            if pile:
+                out["pile_tops"][k, _RANK[pile[-1]]] = 1.0
+            out["points"][k] = observation["scores"][seat] / POINTS_TO_WIN
+        out["draw_pile"][0] = observation["draw_pile"] / (COPIES * RANKS)
+        out["turns"][0] = min(observation["turn"] / observation["turn_limit"], 1.0)
+        out["holds_combination"][0] = float(observation["combination"] is not None)
+        attempt = observation["try"]
+        if attempt is not None:
+            one_hot(out["try_declarer"], where.get(attempt["declarer"]))
+            one_hot(out["try_best_seat"], where.get(attempt["best_seat"]))
+            one_hot(out["try_to_answer"], where.get(attempt["to_answer"]))
+        for seat in observation["discarding"]:
+            out["discarding"][where[seat]] = 1.0
+
+    return Encoder(
+        game="shady_lady",
+        pieces=(
+            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+            ("turn_player", (n,), "whose turn it is, viewer first"),
+            ("hand_sizes", (n,), "cards in each hand / 4, viewer first"),
+            ("known_hands", (n, RANKS), "known cards of each hand by number (1-4, 6-9) / 4; "
+                                        "the viewer's own hand is fully known"),
+            ("pile_sizes", (n,), "cards in each personal pile / 80"),
+            ("piles", (n, RANKS), "each personal pile's cards by number / 10"),
+            ("pile_tops", (n, RANKS), "each pile's top card, one-hot by number"),
+            ("points", (n,), "points / 3"),
+            ("draw_pile", (1,), "cards in the draw pile / 80"),
+            ("turns", (1,), "turn / turn limit"),
+            ("holds_combination", (1,), "1 if the viewer's hand is a combination"),
+            ("try_declarer", (n,), "during a Try!: the declarer, viewer first"),
+            ("try_best_seat", (n,), "during a Try!: who shows the best hand so far"),
+            ("try_to_answer", (n,), "during a Try!: who answers next"),
+            ("discarding", (n,), "seats still to discard a revealed hand"),
+        ),
+        fill=fill,
+    )
