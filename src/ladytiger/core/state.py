@@ -69,9 +69,12 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Play `action`. An illegal one raises IllegalActionError and changes nothing."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            raise IllegalActionError(reason, action, self._safe_text(action))
+        # The game's quick check vouches for most moves; anything it does not vouch for
+        # takes the full check, which also finds the words for a refusal.
+        if type(action) is not int or not self._is_legal(action):
+            reason = self.illegal_reason(action)
+            if reason is not None:
+                raise IllegalActionError(reason, action, self._safe_text(action))
         actor = self.current_player()
         self._apply(action)
         self._history.append(action)
@@ -266,7 +269,7 @@ class State:
                     )[0]
                 else:
                     action = rng.choice(candidate.legal_actions())
-            elif candidate.illegal_reason(action) is not None:
+            elif not candidate._is_legal(action) and candidate.illegal_reason(action) is not None:
                 return None
             candidate._apply(action)
             candidate._history.append(action)
@@ -292,6 +295,15 @@ class State:
     def _why_illegal(self, action: int) -> str | None:
         """The rule that forbids `action` here, or None to use the generic message."""
         return None
+
+    def _is_legal(self, action: int) -> bool:
+        """A quick check for `apply_action`: True only if `action` is surely legal now.
+
+        False is always safe: it sends the move through `illegal_reason`, the reference.
+        Games override this with a look-up that builds no list (a bitmask, a table), so a
+        move is not validated by listing every legal move first.
+        """
+        return False
 
     def _observe(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError

@@ -160,6 +160,20 @@ class DoorsState(State):
             actions.append(END_TURN)
         return actions
 
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == REFILL_DISPLAY:
+            card = action - REVEAL
+            return 0 <= card < len(CLUE_KINDS) and self.unseen_clue(card) > 0
+        if phase == COLLECT:
+            return TAKE <= action < DISCARD and self.display[action - TAKE] > 0
+        if phase in (DISCARD_OR_DECLARE, DECLARE_OR_END):
+            return action in self._legal_actions()  # a handful of moves
+        return False
+
     def guesser_can_claim_set(self) -> bool:
         """The Collector's cards hold a set on the Guesser's own colour or role."""
         own = self.identity[self.guesser]
@@ -207,16 +221,21 @@ class DoorsState(State):
             left = [door for door in IDENTITIES if door not in self.identity]
             return [(DEAL_DOOR + door, 1.0 / len(left)) for door in left]
         if phase == REFILL_DISPLAY:
-            unseen = self.unseen_clues()
-            total = sum(unseen)
-            return [(REVEAL + card, n / total) for card, n in enumerate(unseen) if n]
+            total = self.deck  # every Clue card not yet revealed is in the deck
+            return [(REVEAL + card, n / total) for card, n in enumerate(self.unseen_clues()) if n]
         return []
+
+    def unseen_clue(self, card: int) -> int:
+        """The Clue cards of kind `card` still in the deck."""
+        return CLUE_COUNTS[card] - self.display[card] - self.collected[card] - self.discarded[card]
 
     def unseen_clues(self) -> list[int]:
         """Per kind, the Clue cards still in the deck."""
         return [
-            CLUE_COUNTS[card] - self.display[card] - self.collected[card] - self.discarded[card]
-            for card in CLUE_KINDS
+            count - shown - taken - thrown
+            for count, shown, taken, thrown in zip(
+                CLUE_COUNTS, self.display, self.collected, self.discarded, strict=True
+            )
         ]
 
     # ------------------------------------------------------------------ apply

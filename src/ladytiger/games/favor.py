@@ -242,6 +242,21 @@ class FavorState(State):
         lowest, highest = self._bid_range()
         return [PASS, *range(BID + lowest - 1, BID + highest)]
 
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == FLIP:
+            card = action - REVEAL
+            return 0 <= card < len(CLUE_KINDS) and self.unseen[card] > 0
+        if phase == TURN:
+            return action in (ADD, CALL)
+        if phase in (AUCTION, FINAL_AUCTION):
+            lowest, highest = self._bid_range()
+            return action == PASS or BID + lowest - 1 <= action < BID + highest
+        return False
+
     def _bid_range(self) -> tuple[int, int]:
         """The bids open to the seat whose chance it is: beat the high bid, at most own gems."""
         return self.high + 1, self.gems[self.bidder]

@@ -6,6 +6,7 @@ for the third time. Rules page: docs/rules/hoard.md.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
@@ -166,6 +167,10 @@ def trash_words(white: int, black: int) -> str:
 
 ORDINALS = ("first", "second", "third")
 
+# One bit per door place (door * 4 + gem), and the legal actions found for each position key.
+_PLACE_BITS = tuple(1 << place for place in range(4 * len(IDENTITIES)))
+_LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
+
 
 class HoardState(State):
     def __init__(self, game: Game) -> None:
@@ -192,7 +197,7 @@ class HoardState(State):
         self.revealed: int | None = None  # the card whose action is awaited
         self.won = False
         self.phase = PLACE_GEMS
-        self._legal: list[int] | None = None  # legal actions of this position, once computed
+        self._legal: tuple[int, ...] | None = None  # legal actions here, once computed
 
     # ------------------------------------------------------------------ whose turn
     def current_player(self) -> int:
@@ -206,8 +211,36 @@ class HoardState(State):
     # ------------------------------------------------------------------ legal moves
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
-            self._legal = [a for a in self._candidates() if self._forbid(a) is None]
+            card = self.revealed
+            if card is None or self.phase != TAKE_ACTION:
+                return []
+            # `_forbid` looks only at the card, whether the removed pile holds Trash and
+            # which door places hold gems: positions alike in those share one answer.
+            places = sum(compress(_PLACE_BITS, self.gems))
+            key = (card, self.removed[0] > 0, places)
+            legal = _LEGAL_BY_POSITION.get(key)
+            if legal is None:
+                legal = tuple(a for a in self._candidates() if self._forbid(a) is None)
+                _LEGAL_BY_POSITION[key] = legal
+            self._legal = legal
         return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == TAKE_ACTION:
+            if self._legal is None:
+                self._legal_actions()
+            return action in self._legal  # type: ignore[operator]
+        if phase in (REVEAL_CARD, SET_ASIDE_CARDS):
+            card = action - (REVEAL if phase == REVEAL_CARD else SET_ASIDE)
+            return 0 <= card < len(CLUE_KINDS) and self.unseen[card] > 0
+        if phase == PLACE_GEMS:
+            gem = action - DEAL_GEM
+            return 0 <= gem < len(GEM_KINDS) and self.supply[gem] > 0
+        return False
 
     def _candidates(self) -> tuple[int, ...]:
         card = self.revealed

@@ -6,6 +6,8 @@ of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
 
 from __future__ import annotations
 
+from itertools import chain, compress
+from operator import or_
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
@@ -87,6 +89,9 @@ PARTNERS = tuple(  # per cell, (other cell, pair index) for every pair that incl
 MOVE = 0  # + step index: move one of your cubs along that step
 SWITCH = len(STEPS)  # + switch * len(PAIRS) + pair index
 NUM_ACTIONS = SWITCH + len(SWITCHES) * len(PAIRS)
+MOVES_FROM = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
+STEP_START = tuple(start for start, _ in STEPS)
+CELL_BITS = tuple(1 << cell for cell in range(CELLS))
 
 # Chance outcomes.
 PLACE = 0  # + regular card: that Clue card fills the next empty cell
@@ -174,9 +179,24 @@ class LabyrinthState(State):
     # ------------------------------------------------------------------ legal moves
     def _legal_actions(self) -> list[int]:
         if self.phase == MOVE_A_CUB:
-            own = self.cubs[self.player]
-            return [MOVE + step for cell in range(CELLS) if own[cell] for step in STEPS_FROM[cell]]
+            # The moves out of every cell that holds one of the player's cubs, in cell order.
+            return [*chain.from_iterable(compress(MOVES_FROM, self.cubs[self.player]))]
         return self.open_switches.copy()
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == MOVE_A_CUB:
+            step = action - MOVE
+            return 0 <= step < len(STEPS) and self.cubs[self.player][STEP_START[step]] > 0
+        if phase == MOVE_THE_LABYRINTH:
+            return action in self.open_switches
+        if phase == BUILD:
+            card = action - PLACE
+            return 0 <= card < len(IDENTITIES) and self.left[card] > 0
+        return False
 
     def switchable(self, switch: int) -> int:
         """Cells (a bitmask) a Switch card may move now: Clue cards showing its gem's trait."""
@@ -190,7 +210,7 @@ class LabyrinthState(State):
     def occupied(self) -> int:
         """Cells (a bitmask) carrying at least one cub of either player."""
         red, blue = self.cubs
-        return sum(1 << cell for cell in range(CELLS) if red[cell] or blue[cell])
+        return sum(compress(CELL_BITS, map(or_, red, blue)))
 
     def legal_switches(self) -> list[int]:
         """Two switchable cards in one row or column, at least one of them carrying a cub."""
@@ -202,15 +222,15 @@ class LabyrinthState(State):
             if not loaded:
                 continue
             # Few cells carry cubs, so look at the row and column of each loaded card only.
-            pairs = {
-                index
-                for cell in range(CELLS)
-                if loaded >> cell & 1
-                for other, index in PARTNERS[cell]
-                if allowed >> other & 1
-            }
             base = SWITCH + switch * len(PAIRS)
-            actions.extend(base + index for index in sorted(pairs))
+            found: set[int] = set()
+            while loaded:
+                low = loaded & -loaded
+                loaded ^= low
+                for other, index in PARTNERS[low.bit_length() - 1]:
+                    if allowed >> other & 1:
+                        found.add(base + index)
+            actions += sorted(found)
         return actions
 
     def _why_illegal(self, action: int) -> str | None:

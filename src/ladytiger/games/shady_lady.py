@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from itertools import compress
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
@@ -133,6 +134,10 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+_TAKES = tuple(TAKE + seat for seat in range(MAX_PLAYERS))
+_DISCARDS = {card: DISCARD + KIND[card] for card in NUMBERS}
+
+
 class ShadyLadyState(State):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -184,17 +189,30 @@ class ShadyLadyState(State):
         phase = self.phase
         if phase == TURN:
             seat = self.turn_player
+            # Jack! naming any other seat, draw, take from any pile holding cards, and Try!
             actions = [JACK + other for other in range(self.n) if other != seat]
             actions.append(DRAW)
-            actions.extend(TAKE + other for other in range(self.n) if self.piles[other])
+            actions.extend(compress(_TAKES, self.piles))
             if combination(self.hands[seat]):
                 actions.append(TRY)
             return actions
         if phase == TRY_ANSWERS:
             return [REVEAL, DECLINE] if self._may_reveal(self.responder) else [DECLINE]
-        # DISCARD_ONE or DISCARD_HAND: any card of the hand, one action per number held
+        # DISCARD_ONE or DISCARD_HAND: any card of the (sorted) hand, one action per number
         hand = self.hands[self.current_player()]
-        return [DISCARD + KIND[card] for index, card in enumerate(hand) if card not in hand[:index]]
+        return [_DISCARDS[card] for card in dict.fromkeys(hand)]
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase in (DEAL, DRAW_CARD):
+            kind = action - CARD
+            return 0 <= kind < len(NUMBERS) and self.draw_pile[NUMBERS[kind]] > 0
+        if phase in (CHOOSE_FIRST_PLAYER, GAME_OVER):
+            return False
+        return action in self._legal_actions()  # a handful of moves
 
     def _may_reveal(self, seat: int) -> bool:
         """During a Try!, only a strictly stronger combination may be shown ("Try")."""

@@ -7,6 +7,7 @@ Rules page: docs/rules/tighee.md.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any
 
 from ladytiger.core import (
@@ -25,6 +26,7 @@ from ladytiger.core.state import seat_name, shared_win_returns
 COLOURS = ("Red", "Purple", "Blue", "Green", "Black")
 RED, PURPLE, BLUE, GREEN, BLACK = range(5)
 STRIDE = 12  # a card is colour * 12 + (number - 1), in both decks
+NUM_CARDS = 5 * STRIDE
 CARD_NAMES = tuple(f"{COLOURS[card // STRIDE]} {card % STRIDE + 1}" for card in range(5 * STRIDE))
 COLOUR_MASKS = tuple(((1 << STRIDE) - 1) << (STRIDE * colour) for colour in range(5))
 BLACK_MASK = COLOUR_MASKS[BLACK]
@@ -114,7 +116,8 @@ class TigheeGame(Game):
 
 
 # ---------------------------------------------------------------------------- rules
-# Per colour, the cards of each 12-bit pattern: listing a hand costs five look-ups.
+# Per colour, the cards of each 12-bit pattern, so listing a hand costs five look-ups; the
+# same tables with the action offsets added list moves and outcomes without arithmetic.
 _PATTERN = (1 << STRIDE) - 1
 _PATTERN_CARDS = tuple(
     tuple(
@@ -123,19 +126,32 @@ _PATTERN_CARDS = tuple(
     )
     for colour in range(5)
 )
+_PATTERN_PLAYS = tuple(
+    tuple(tuple(PLAY + card for card in cards) for cards in patterns)
+    for patterns in _PATTERN_CARDS
+)
+_PATTERN_REVEALS = tuple(
+    tuple(tuple(REVEAL + card for card in cards) for cards in patterns)
+    for patterns in _PATTERN_CARDS
+)
+# A card's deal outcome and its put-out action are numbered as the card itself.
+assert DEAL == PUT_OUT == 0
+
+
+def listed(mask: int, table: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """The entries of `table` for the cards of `mask`, lowest card first."""
+    return [
+        *table[RED][mask & _PATTERN],
+        *table[PURPLE][mask >> STRIDE & _PATTERN],
+        *table[BLUE][mask >> 2 * STRIDE & _PATTERN],
+        *table[GREEN][mask >> 3 * STRIDE & _PATTERN],
+        *table[BLACK][mask >> 4 * STRIDE],
+    ]
 
 
 def cards_in(mask: int) -> list[int]:
     """The cards of a bitmask, lowest first (so hands list in a fixed colour order)."""
-    cards: list[int] = []
-    colour = 0
-    while mask:
-        pattern = mask & _PATTERN
-        if pattern:
-            cards += _PATTERN_CARDS[colour][pattern]
-        mask >>= STRIDE
-        colour += 1
-    return cards
+    return listed(mask, _PATTERN_CARDS)
 
 
 def names(mask: int) -> list[str]:
@@ -148,28 +164,33 @@ def counts_as(card: int, forest: int) -> int:
     return forest // STRIDE if colour == BLACK else colour
 
 
-def playable(hand: int, follow: int) -> tuple[int, str | None]:
-    """The cards of `hand` a player may play now, and the rule that forbids the others.
+def playable(hand: int, follow: int) -> int:
+    """The cards of `hand` a player may play now (`refusal` gives the rule in words).
 
     `follow` is the colour to follow, or -1 for the lead. Holding a card printed in that
     colour obliges you to play that colour or a Black card; when the colour to follow is
-    Black itself (Black Forest card and Black lead) that leaves only Black cards. The
-    refusal names the colour and the card in hand that forces it.
+    Black itself (Black Forest card and Black lead) that leaves only Black cards.
     """
     if follow < 0:
-        return hand, None
+        return hand
     own = hand & COLOUR_MASKS[follow]
     if not own:
-        return hand, None
+        return hand
+    if follow == BLACK:
+        return own
+    return own | (hand & BLACK_MASK)
+
+
+def refusal(hand: int, follow: int) -> str:
+    """The rule of `playable` that forbids the other cards, naming the card that forces it."""
+    own = hand & COLOUR_MASKS[follow]
     forcing = CARD_NAMES[(own & -own).bit_length() - 1]
     if follow == BLACK:
-        return own, (
+        return (
             "you must follow Black: the Forest card and the lead are both Black, "
             f"and you hold {forcing}"
         )
-    return own | (hand & BLACK_MASK), (
-        f"you must follow {COLOURS[follow]} or play a Black card: you hold {forcing}"
-    )
+    return f"you must follow {COLOURS[follow]} or play a Black card: you hold {forcing}"
 
 
 def trick_winner(cards: list[int] | tuple[int, ...], forest: int) -> int:
@@ -269,12 +290,30 @@ class TigheeState(State):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
     # ------------------------------------------------------------------ legal moves
     def _legal_actions(self) -> list[int]:
         if self.phase == PLAYING:
-            allowed, _ = playable(self.hands[self.turn], self.follow)
-            return [PLAY + card for card in cards_in(allowed)]
-        return [PUT_OUT + card for card in cards_in(self.hands[self.putter])]
+            return listed(playable(self.hands[self.turn], self.follow), _PATTERN_PLAYS)
+        return listed(self.hands[self.putter], _PATTERN_CARDS)
+
+    def _is_legal(self, action: int) -> bool:
+        # The same masks as the listings above, tested bit by bit.
+        phase = self.phase
+        if phase == PLAYING:
+            card = action - PLAY
+            hand = self.hands[self.turn]
+            return 0 <= card < NUM_CARDS and playable(hand, self.follow) >> card & 1 == 1
+        if phase == DEALING:
+            return 0 <= action < REVEAL and self.undealt >> action & 1 == 1
+        if phase == REVEALING:
+            card = action - REVEAL
+            return 0 <= card < NUM_CARDS and self.forest_deck >> card & 1 == 1
+        if phase == PUTTING_OUT:
+            return 0 <= action < PLAY and self.hands[self.putter] >> action & 1 == 1
+        return False
 
     def _why_illegal(self, action: int) -> str | None:
         phase = self.phase
@@ -297,8 +336,7 @@ class TigheeState(State):
         hand = self.hands[self.turn]
         if not hand >> card & 1:
             return f"you do not hold {CARD_NAMES[card]}"
-        allowed, refusal = playable(hand, self.follow)
-        return None if allowed >> card & 1 else refusal
+        return None if playable(hand, self.follow) >> card & 1 else refusal(hand, self.follow)
 
     def _why_impossible(self, action: int) -> str:
         """Why a chance outcome cannot happen now."""
@@ -321,27 +359,20 @@ class TigheeState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == DEALING:
-            mask, base = self.undealt, DEAL
+            outcomes = listed(self.undealt, _PATTERN_CARDS)
         elif phase == REVEALING:
-            mask, base = self.forest_deck, REVEAL
+            outcomes = listed(self.forest_deck, _PATTERN_REVEALS)
         elif phase == CHOOSING_LEAD:
             return [(FIRST_LEAD + seat, 1.0 / self.n) for seat in range(self.n)]
         else:
             return []
-        probability = 1.0 / mask.bit_count()
-        return [(base + card, probability) for card in cards_in(mask)]
+        # Every unseen card is equally likely.
+        return list(zip(outcomes, repeat(1.0 / len(outcomes))))
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: int) -> None:
         phase = self.phase
-        if phase == PLAYING:
-            self._play(action - PLAY)
-        elif phase == REVEALING:
-            card = action - REVEAL
-            self.forest = card
-            self.forest_deck ^= 1 << card
-            self.phase = PLAYING
-        elif phase == DEALING:
+        if phase == DEALING:
             card = action - DEAL
             self.hands[self.dealt % self.n] |= 1 << card
             self.undealt ^= 1 << card
@@ -349,6 +380,13 @@ class TigheeState(State):
             if self.dealt == self.n * self.game.hand_size:
                 self.phase = PUTTING_OUT
                 self.putter = 0
+        elif phase == PLAYING:
+            self._play(action - PLAY)
+        elif phase == REVEALING:
+            card = action - REVEAL
+            self.forest = card
+            self.forest_deck ^= 1 << card
+            self.phase = PLAYING
         elif phase == PUTTING_OUT:
             self._put_out(action - PUT_OUT)
         else:  # CHOOSING_LEAD

@@ -170,11 +170,13 @@ class TrapsState(State):
 
     # ------------------------------------------------------------------ legal moves
     def _legal_actions(self) -> list[int]:
+        # Candidates are a superset of the legal moves (a card is only offered when held);
+        # `_refusal` alone decides which of them are legal.
         phase = self.phase
         if phase == START_STACKS:
-            candidates: range | list[int] = range(START, BUILD)
+            candidates: range | list[int] = self._held(START)
         elif phase == BUILD_OR_BID:
-            candidates = range(BUILD, PASS)
+            candidates = [*self._held(BUILD), *range(BID, PASS)]
         elif phase == BIDDING:
             candidates = range(BID + self.high_bid, PASS + 1)
         elif phase == REVEALING:
@@ -182,6 +184,25 @@ class TrapsState(State):
         else:
             candidates = range(GIVE_TRAP_GEM, GIVE_TRAP_GEM + self.n)
         return [action for action in candidates if self._refusal(action) is None]
+
+    def _held(self, base: int) -> list[int]:
+        """`base` + card for every kind of card in the hand of the player to move."""
+        return [base + card for card, count in enumerate(self.hands[self.turn]) if count]
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == DEAL_HANDS:
+            card = action - DEAL
+            return 0 <= card < len(CLUE_KINDS) and self.undealt[card] > 0
+        if phase == REVEAL_GOAL:
+            door = action - GOAL
+            return 0 <= door < DOOR_COUNT and self.doors >> door & 1 == 1
+        if phase == GAME_OVER:
+            return False
+        return 0 <= action < NUM_ACTIONS and self._refusal(action) is None
 
     def _refusal(self, action: int) -> str | None:
         """None when the player to move may play `action`, else the rule against it.
