@@ -1,0 +1,321 @@
+"""Server load: many concurrent tables of random players over real WebSockets on loopback.
+
+Starts `ladytiger serve` as a subprocess on 127.0.0.1 (a fresh database, bots without a
+pause, SQLite synchronous FULL as by default), creates N tables of Doors with two human
+seats, and connects one WebSocket client per seat, each playing random legal moves; when a
+game ends, seat 0 asks for a rematch and both seats move to the new table, so N tables stay
+busy. Each size is measured twice: paced (players think a random time, so that all tables
+together offer `--rate` moves/s, 1,000 by default) and flat out (no thinking: the server's
+ceiling). For each: moves acknowledged per second, and the median and 99th percentile of the
+time from sending a move to receiving the view it produced; and the server's resident memory
+per busy table. The load generator shares the machine's 2 cores with the server.
+
+    python benchmarks/server.py                      # 100, 500 and 1,000 tables (~2 min)
+    python benchmarks/server.py --sizes 50 --seconds 3 --no-write   # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from benchmarks.report import write_section
+
+VIEW_HEAD = re.compile(r'\{"type":"view","table":"[^"]*","version":(\d+),')
+MY_TURN = '"your_turn":true'
+QUIET = ('{"type":"ack"', '{"type":"presence"')
+GAME = "doors"
+OPTIONS = {"gems_to_win": 10}
+TARGET_TABLES, TARGET_MOVES, TARGET_P99_MS = 500, 1000.0, 50.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Load:
+    """The shared counters of one run, and the players' mean thinking time."""
+
+    def __init__(self) -> None:
+        self.think = 0.0
+        self.measuring = False
+        self.stopping = False
+        self.moves = 0
+        self.latencies: list[float] = []
+        self.games = 0
+        self.errors: dict[str, int] = {}
+
+
+async def play_seat(base: str, table_id: str, token: str, seat: int, load: Load,
+                    rng: random.Random, pace: list[float]) -> None:
+    """Play one seat, following rematches, until the run stops.
+
+    Paced, a table's moves fall due on a clock of their own (`pace[0]`, shared by its two
+    seats): the next move is due a random think time after the last one was due, whatever
+    the latency, so the offered rate does not sink as latency grows (at most one second of
+    backlog is kept)."""
+    ws_base = "ws" + base.removeprefix("http")
+    while not load.stopping:
+        async with connect(f"{ws_base}/api/tables/{table_id}/ws", compression=None,
+                           max_size=1 << 22, open_timeout=60) as socket_:
+            await socket_.send(json.dumps({"type": "hello", "token": token}))
+            sent_at: dict[int, float] = {}
+            next_table = None
+            try:
+                async for raw in socket_:
+                    assert isinstance(raw, str)
+                    # The generator shares the cores with the server: it reads a message
+                    # whole only when it must (its own turn, or a rare message).
+                    if raw.startswith(QUIET):
+                        continue
+                    head = VIEW_HEAD.match(raw)
+                    if head is not None:
+                        version = int(head.group(1))
+                        started = sent_at.pop(version - 1, None)
+                        if started is not None and load.measuring:
+                            load.latencies.append(time.perf_counter() - started)
+                            load.moves += 1
+                        if MY_TURN in raw and not load.stopping:
+                            message = json.loads(raw)
+                            move = rng.choice(message["legal_actions"])
+                            if load.think:
+                                now = time.perf_counter()
+                                pace[0] = max(pace[0] + rng.uniform(0.0, 2.0 * load.think),
+                                              now - 1.0)
+                                if pace[0] > now:
+                                    await asyncio.sleep(pace[0] - now)
+                            sent_at[version] = time.perf_counter()
+                            await socket_.send(json.dumps(
+                                {"type": "action", "version": version, "action": move["id"]}))
+                        continue
+                    message = json.loads(raw)
+                    kind = message["type"]
+                    if kind == "end":
+                        if load.measuring:
+                            load.games += 1
+                        if seat == 0:
+                            await socket_.send(json.dumps({"type": "rematch"}))
+                    elif kind == "rematch":
+                        next_table = message["rematch"]
+                        break
+                    elif kind == "error":
+                        load.errors[message["code"]] = load.errors.get(message["code"], 0) + 1
+            except ConnectionClosed:
+                return
+        if next_table is None:
+            return
+        table_id = next_table
+
+
+async def measure(load: Load, pid: int, seconds: float) -> dict[str, Any]:
+    """Count moves, latencies and CPU over one window."""
+    load.moves, load.games, load.latencies = 0, 0, []
+    server_before, own_before = cpu_seconds(pid), cpu_seconds(os.getpid())
+    load.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    load.measuring = False
+    elapsed = time.perf_counter() - started
+    latencies = sorted(load.latencies)
+
+    def ms(fraction: float) -> float:
+        if not latencies:
+            return float("nan")
+        return latencies[int(fraction * (len(latencies) - 1))] * 1000
+
+    server_cpu = cpu_seconds(pid) - server_before
+    return {
+        "moves_per_second": load.moves / elapsed,
+        # Server CPU per move (games' set-up included): what a free core would allow.
+        "server_ms_per_move": 1000 * server_cpu / max(1, load.moves),
+        "median_ms": ms(0.5),
+        "p99_ms": ms(0.99),
+        "games_per_second": load.games / elapsed,
+        "server_cpu": server_cpu / elapsed,
+        "client_cpu": (cpu_seconds(os.getpid()) - own_before) / elapsed,
+    }
+
+
+async def run_size(base: str, pid: int, tables: int, rate: float, warmup: float,
+                   seconds: float, seed: int) -> dict[str, Any]:
+    """Paced at `rate` moves/s in all, then flat out, on `tables` busy tables."""
+    load = Load()
+    load.think = tables / rate
+    rss_before = rss_kib(pid)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        made = []
+        for _ in range(tables):
+            response = await http.post("/api/tables", json={"game": GAME, "options": OPTIONS})
+            made.append(response.json())
+    rng = random.Random(seed)
+    opening = asyncio.Semaphore(100)
+
+    async def seat_task(table: dict[str, Any], seat: int, pace: list[float]) -> None:
+        async with opening:
+            await asyncio.sleep(0)
+        await play_seat(base, table["table"]["id"], table["tokens"][str(seat)], seat, load,
+                        random.Random(rng.getrandbits(32)), pace)
+
+    paces = [[time.perf_counter()] for _ in made]
+    tasks = [asyncio.ensure_future(seat_task(t, s, pace))
+             for t, pace in zip(made, paces, strict=True) for s in (0, 1)]
+    await asyncio.sleep(warmup + load.think)
+    rss_during = rss_kib(pid)
+    paced = await measure(load, pid, seconds)
+    load.think = 0.0
+    await asyncio.sleep(warmup)
+    flat_out = await measure(load, pid, seconds)
+    load.stopping = True
+    await asyncio.sleep(0.5)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "tables": tables,
+        "load_average": os.getloadavg()[0],
+        "offered": rate,
+        "paced": paced,
+        "flat_out": flat_out,
+        "kib_per_table": (rss_during - rss_before) / tables,
+        "errors": dict(load.errors),
+    }
+
+
+def start_server(database: Path, port: int, synchronous: str, ws_impl: str
+                 ) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "ladytiger.cli.main", "serve", "--db", str(database),
+               "--host", "127.0.0.1", "--port", str(port), "--bot-pause", "0",
+               "--log-level", "warning", "--synchronous", synchronous, "--ws-impl", ws_impl]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) -> str:
+    rate = results[0]["offered"] if results else TARGET_MOVES
+    lines = [
+        "## Server load",
+        "",
+        f"`benchmarks/server.py`: the real server (`ladytiger serve`, SQLite WAL with "
+        f"synchronous {synchronous}, group commit) on 127.0.0.1, and one WebSocket client per "
+        "seat, all in one load-generator process on the same 2 cores as the server. Each "
+        f"table is {GAME} ({', '.join(f'{k}={v}' for k, v in OPTIONS.items())}) between two "
+        "clients that play random legal moves; a finished game is followed by a rematch on a "
+        "new table, so the count of busy tables stays put. Latency: from sending a move to "
+        "receiving the view it produced. Each size is measured twice, over "
+        f"{seconds:g} s each: *paced*, each player thinking a random time so that the tables "
+        f"together offer {rate:g} moves/s, and *flat out*, every player moving the moment its "
+        "view arrives (the server's ceiling; latency is then queueing). Memory: growth of "
+        "the server's resident memory per busy table, its two connections included. Server "
+        "CPU per move counts everything the server did in the flat-out window (games' set-up "
+        "and rematches included) over the moves played: one free core would allow about "
+        "1000 / that many moves a second.",
+        "",
+        "| tables | paced moves/s | median ms | p99 ms | flat-out moves/s | median ms | "
+        "p99 ms | server CPU (flat out) | server CPU ms/move | KiB/table |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        p, f = r["paced"], r["flat_out"]
+        lines.append(
+            f"| {r['tables']} | {p['moves_per_second']:.0f} | {p['median_ms']:.1f} | "
+            f"{p['p99_ms']:.1f} | {f['moves_per_second']:.0f} | {f['median_ms']:.0f} | "
+            f"{f['p99_ms']:.0f} | {f['server_cpu']:.0%} | {f['server_ms_per_move']:.2f} | "
+            f"{r['kib_per_table']:.0f} |"
+        )
+    target = next((r for r in results if r["tables"] == TARGET_TABLES), None)
+    if target is not None:
+        paced = target["paced"]
+        met = paced["moves_per_second"] >= 0.95 * TARGET_MOVES and paced["p99_ms"] < (
+            TARGET_P99_MS)
+        lines += ["", f"Target at {TARGET_TABLES} tables: {TARGET_MOVES:.0f} moves/s with "
+                  f"p99 under {TARGET_P99_MS:.0f} ms: "
+                  + ("met." if met else "**not met**.")]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="100,500,1000", help="table counts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measuring window per size")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ws-impl", default="auto", help="uvicorn WebSocket implementation")
+    parser.add_argument("--rate", type=float, default=TARGET_MOVES,
+                        help="moves/s the paced players offer in all")
+    parser.add_argument("--synchronous", default="FULL", help="SQLite synchronous of the server")
+    parser.add_argument("--no-write", action="store_true", help="do not touch performance.md")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    results = []
+    busy = os.getloadavg()[0]
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            port = free_port()
+            server = start_server(Path(folder) / "bench.sqlite3", port, args.synchronous,
+                                  args.ws_impl)
+            try:
+                result = asyncio.run(asyncio.wait_for(
+                    run_size(f"http://127.0.0.1:{port}", server.pid, size, args.rate,
+                             args.warmup, args.seconds, args.seed),
+                    timeout=2 * (args.warmup + args.seconds) + size / args.rate + 180,
+                ))
+            finally:
+                server.terminate()
+                server.wait(30)
+        results.append(result)
+        print(json.dumps(result), flush=True)
+    text = markdown(results, args.seconds, args.synchronous)
+    text += (f"\n\nMachine load average when the run started: {busy:.2f} (2 cores; "
+             "other work on the machine takes from the server's share).")
+    print(text)
+    if not args.no_write:
+        write_section("server", text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""The server's tables: creating them, finding them, restoring them after a restart.
+
+Unfinished tables live in memory for as long as they play; finished ones stay in a small
+cache and are otherwise read back from the database when someone asks for them.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import OrderedDict
+from typing import Any
+
+from ladytiger.web import store as db
+from ladytiger.web.config import Settings
+from ladytiger.web.pool import BotPool
+from ladytiger.web.protocol import ProtocolError, message
+from ladytiger.web.security import DealerRandom, hash_token, new_token
+from ladytiger.web.specs import HUMAN, TableSpec, new_table_id
+from ladytiger.web.store import Store
+from ladytiger.web.tables import FINISHED, PLAYING, WAITING, Services, Table, shielded
+
+log = logging.getLogger("ladytiger.web.hub")
+
+
+class Hub:
+    def __init__(self, settings: Settings, rng: random.Random | None = None) -> None:
+        self.settings = settings
+        self.services = Services(
+            settings=settings,
+            store=Store(settings.db_path, settings.synchronous),
+            pool=BotPool(settings.bot_pool, settings.bot_workers),
+            # The dealer: every chance outcome and every bot seed comes from here.
+            rng=rng if rng is not None else DealerRandom(),
+        )
+        self.active: dict[str, Table] = {}
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        self.restored = 0
+        self.broken: list[str] = []
+
+    @property
+    def store(self) -> Store:
+        return self.services.store
+
+    # ------------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        """Open the database and bring back every unfinished table, bots and all."""
+        self.store.open()
+        for stored in await self.store.call(db.load_unfinished):
+            try:
+                table = Table.restore(stored, self.services)
+            except Exception:
+                log.exception("table %s cannot be restored; it stays in the database as is",
+                              stored.spec.get("id"))
+                self.broken.append(str(stored.spec.get("id")))
+                continue
+            self._keep(table)
+            self.restored += 1
+        for table in list(self.active.values()):
+            table.resume()
+        if self.restored:
+            log.info("restored %d unfinished tables", self.restored)
+
+    async def close(self) -> None:
+        for table in [*self.active.values(), *self.finished.values()]:
+            table.cancel_tasks()
+        self.services.pool.close()
+        await self.store.close()
+
+    # ------------------------------------------------------------------ tables
+    def _keep(self, table: Table) -> None:
+        if table.status == FINISHED:
+            self._cache_finished(table)
+        else:
+            self.active[table.id] = table
+            table.on_finish = self._cache_finished
+
+    def _cache_finished(self, table: Table) -> None:
+        self.active.pop(table.id, None)
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > self.settings.finished_cache:
+            self.finished.popitem(last=False)
+
+    async def create(
+        self, spec: TableSpec, token_hashes: list[str | None] | None = None
+    ) -> tuple[Table, dict[int, str]]:
+        """Make a table; returns it with the new token of every invited human seat."""
+        return await shielded(self._create(spec, token_hashes))
+
+    async def _create(
+        self, spec: TableSpec, token_hashes: list[str | None] | None
+    ) -> tuple[Table, dict[int, str]]:
+        if len(self.active) >= self.settings.max_active_tables:
+            raise ProtocolError(
+                "server_full",
+                f"the server already runs {len(self.active)} tables; try again later",
+                status=503,
+            )
+        tokens: dict[int, str] = {}
+        if token_hashes is None:
+            token_hashes = []
+            for seat, plan in enumerate(spec.seats):
+                if plan.kind == HUMAN and not plan.open:
+                    tokens[seat] = new_token()
+                    token_hashes.append(hash_token(tokens[seat]))
+                else:
+                    token_hashes.append(None)
+        table = Table(
+            spec,
+            self.services,
+            token_hashes=list(token_hashes),
+            joined=[False] * len(spec.seats),
+        )
+        await self.store.call(db.insert_table, spec.to_json(), token_hashes)
+        self._keep(table)
+        await table.start_if_ready()
+        return table, tokens
+
+    async def get(self, table_id: str) -> Table | None:
+        table = self.active.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.store.call(db.load_table, table_id)
+        if stored is None:
+            return None
+        try:
+            table = Table.restore(stored, self.services)
+        except Exception:
+            log.exception("table %s cannot be replayed", table_id)
+            raise ProtocolError(
+                "internal", "this table's moves cannot be replayed", status=500
+            ) from None
+        # An unfinished table not in memory could not be restored at startup.
+        if table.status != FINISHED:
+            raise ProtocolError("internal", "this table could not be restored", status=500)
+        self._keep(table)
+        return table
+
+    async def require(self, table_id: str) -> Table:
+        table = await self.get(table_id)
+        if table is None:
+            raise ProtocolError("unknown_table", f"there is no table {table_id!r}", status=404)
+        return table
+
+    async def rematch(self, table: Table) -> Table:
+        """A new table with the same game, options and seats; each seat's token carries over,
+        so the same people hold the same seats."""
+        if table.status != FINISHED:
+            raise ProtocolError("not_finished", "a rematch starts once the game is over",
+                                status=409)
+        return await shielded(self._rematch(table))
+
+    async def _rematch(self, table: Table) -> Table:
+        async with table.lock:
+            if table.rematch is None:
+                spec = table.spec.rematch(new_table_id())
+                new, _ = await self.create(spec, token_hashes=list(table.token_hashes))
+                table.rematch = new.id
+                table._send_all(message("rematch", table=table.id, rematch=new.id))
+        return await self.require(table.rematch)
+
+    def lobby(self, status: str = WAITING, limit: int = 100) -> list[dict[str, Any]]:
+        """Public tables: by default those waiting with a free seat, newest first."""
+        if status == WAITING:
+            chosen = [t for t in self.active.values() if t.status == WAITING and t.free_seats()]
+        elif status == PLAYING:
+            chosen = [t for t in self.active.values() if t.status == PLAYING]
+        else:
+            chosen = []
+        chosen = [t for t in chosen if t.spec.public]
+        chosen.sort(key=lambda t: t.spec.created_at, reverse=True)
+        return [t.info() for t in chosen[:limit]]
+
+    async def recent_finished(self, limit: int = 50) -> list[dict[str, Any]]:
+        rows = await self.store.call(db.recent_finished, limit * 2)
+        out = []
+        for row in rows:
+            spec = row["spec"]
+            if not spec.get("public", True):
+                continue
+            out.append(
+                {
+                    "id": spec["id"],
+                    "game": spec["game"],
+                    "options": spec["options"],
+                    "status": FINISHED,
+                    "seats": spec["seats"],
+                    "created_at": spec["created_at"],
+                    "finished_at": row["finished_at"],
+                    "result": row["result"],
+                }
+            )
+        return out[:limit]

@@ -1,0 +1,278 @@
+"""The wire protocol: message schemas, their validation, and the errors a client can get.
+
+Every message either way is one JSON object with a `type`. Client messages are checked
+against the schemas below before anything else looks at them: unknown types, unknown or
+missing fields, wrong kinds of value and oversized text are refused with an error naming
+the problem. docs/protocol.md describes every message with examples.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL = 1
+MAX_MESSAGE_BYTES = 16 * 1024  # one WebSocket message from a client
+MAX_BODY_BYTES = 64 * 1024  # one HTTP request body
+MAX_REF_LENGTH = 64
+MAX_TOKEN_LENGTH = 128
+MAX_ACTION_TEXT = 200
+MAX_NAME_LENGTH = 64
+MAX_OPTIONS = 32
+
+# Close codes of the WebSocket (4000-4999 are the application's own).
+CLOSE_POLICY = 1008  # a flood of messages, or too many bad ones
+CLOSE_TOO_LARGE = 1009
+CLOSE_BAD_MESSAGE = 4400  # the first message was not a valid hello
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_SLOW_CONSUMER = 4408  # the client did not read its messages
+
+
+class ProtocolError(Exception):
+    """A request the server refuses, with a stable `code` and words a player can read.
+
+    `status` is the HTTP status for the HTTP API; `close`, when set, is the WebSocket close
+    code that follows the error message; `extra` fields go into the error payload.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status: int = 400,
+        close: int | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.close = close
+        self.extra = extra
+
+    def payload(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+# ---------------------------------------------------------------------------- schemas
+Check = Callable[[Any], str | None]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a JSON object: the JSON kinds it may take, whether it must be present,
+    and an extra check returning what is wrong with a value (None when fine)."""
+
+    kinds: tuple[type, ...]
+    required: bool = True
+    check: Check | None = None
+
+
+Schema = Mapping[str, Field]
+
+_KIND_NAMES = {
+    str: "a string",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    dict: "an object",
+    list: "a list",
+    type(None): "null",
+}
+
+
+def text_up_to(limit: int) -> Check:
+    def check(value: str) -> str | None:
+        if not value.strip():
+            return "must not be empty"
+        return f"must be at most {limit} characters" if len(value) > limit else None
+
+    return check
+
+
+def natural(value: int) -> str | None:
+    return None if 0 <= value < 2**53 else "must be a whole number from 0 up"
+
+
+def number_between(low: float, high: float) -> Check:
+    def check(value: float) -> str | None:
+        if not math.isfinite(value) or not low <= value <= high:
+            return f"must be a number from {low:g} to {high:g}"
+        return None
+
+    return check
+
+
+def action_value(value: int | str) -> str | None:
+    if isinstance(value, str):
+        return text_up_to(MAX_ACTION_TEXT)(value)
+    return None if -(2**53) < value < 2**53 else "is out of range"
+
+
+def option_map(value: dict[str, Any]) -> str | None:
+    """Game or bot options: a small object of names to plain JSON values."""
+    if len(value) > MAX_OPTIONS:
+        return f"may hold at most {MAX_OPTIONS} options"
+    for name, item in value.items():
+        if len(name) > MAX_NAME_LENGTH:
+            return f"has an option name longer than {MAX_NAME_LENGTH} characters"
+        if not isinstance(item, str | int | float | bool) or (
+            isinstance(item, float) and not math.isfinite(item)
+        ):
+            return f"option {name!r} must be a string, number or true/false"
+        if isinstance(item, str) and len(item) > MAX_NAME_LENGTH:
+            return f"option {name!r} is longer than {MAX_NAME_LENGTH} characters"
+    return None
+
+
+def ref_check(value: str | int) -> str | None:
+    if isinstance(value, str):
+        too_long = len(value) > MAX_REF_LENGTH
+        return f"must be at most {MAX_REF_LENGTH} characters" if too_long else None
+    return action_value(value)
+
+
+REF = Field((str, int), required=False, check=ref_check)
+
+# What a client may send over the WebSocket. Every message may carry `ref`, a label of the
+# client's choosing echoed in the replies to it.
+CLIENT_MESSAGES: dict[str, Schema] = {
+    "hello": {
+        "token": Field((str,), required=False, check=text_up_to(MAX_TOKEN_LENGTH)),
+        "protocol": Field((int,), required=False, check=natural),
+    },
+    "action": {
+        "version": Field((int,), check=natural),
+        "action": Field((int, str), check=action_value),
+    },
+    "why": {"action": Field((int, str), check=action_value)},
+    "sample": {},
+    "rematch": {},
+    "ping": {},
+}
+
+
+def _accepts(field: Field, value: Any) -> bool:
+    # JSON true/false must not pass for numbers, and 3 passes for a float field.
+    kind = type(value)
+    if kind is bool:
+        return bool in field.kinds
+    if kind is int and float in field.kinds:
+        return True
+    return kind in field.kinds
+
+
+def validate(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
+    """Check `obj` is an object with exactly the schema's fields, each of the right kind."""
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_message", f"{where} must be a JSON object")
+    unknown = sorted(set(obj) - set(schema))
+    if unknown:
+        allowed = ", ".join(schema) or "none"
+        raise ProtocolError(
+            "unknown_field",
+            f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"its fields are: {allowed}",
+        )
+    for name, field in schema.items():
+        if name not in obj:
+            if field.required:
+                raise ProtocolError("missing_field", f"{where} needs the field {name!r}")
+            continue
+        value = obj[name]
+        if not _accepts(field, value):
+            wanted = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in field.kinds)
+            raise ProtocolError("bad_field", f"{where}: {name!r} must be {wanted}")
+        problem = field.check(value) if field.check is not None else None
+        if problem is not None:
+            raise ProtocolError("bad_field", f"{where}: {name!r} {problem}")
+    return obj
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def decode_json(raw: str | bytes, limit: int, what: str) -> Any:
+    """Parse JSON text of at most `limit` bytes, refusing NaN/Infinity and deep nesting."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ProtocolError(
+            "too_large", f"{what} is {size} bytes; the limit is {limit}", status=413,
+            close=CLOSE_TOO_LARGE,
+        )
+    try:
+        return json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError, UnicodeDecodeError) as error:
+        raise ProtocolError("bad_json", f"{what} is not valid JSON: {error}") from None
+
+
+def parse_client_message(raw: str | bytes) -> dict[str, Any]:
+    """A validated client message, or ProtocolError saying what is wrong with it."""
+    obj = decode_json(raw, MAX_MESSAGE_BYTES, "the message")
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object with a 'type'")
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown message type {kind!r}; the types are: {', '.join(CLIENT_MESSAGES)}",
+        )
+    schema = {"type": Field((str,)), "ref": REF, **CLIENT_MESSAGES[kind]}
+    return validate(obj, schema, f"a {kind!r} message")
+
+
+def ref_of(raw: Any) -> str | int | None:
+    """The client's `ref` from a message that may have failed validation, if it is usable."""
+    if isinstance(raw, dict):
+        ref = raw.get("ref")
+        if (isinstance(ref, str) and len(ref) <= MAX_REF_LENGTH) or (
+            type(ref) is int and abs(ref) < 2**53
+        ):
+            return ref
+    return None
+
+
+# ---------------------------------------------------------------------------- server side
+# One encoder for every message: json.dumps with options builds a new encoder per call.
+_ENCODER = json.JSONEncoder(
+    separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False
+)
+
+
+def encode(payload: Mapping[str, Any]) -> str:
+    return _ENCODER.encode(payload)
+
+
+def message(kind: str, **fields: Any) -> str:
+    """A server message; `ref` is left out when the client gave none."""
+    if fields.get("ref", 0) is None:
+        del fields["ref"]
+    return encode({"type": kind, **fields})
+
+
+def error_message(error: ProtocolError, ref: str | int | None = None) -> str:
+    payload: dict[str, Any] = {"type": "error", **error.payload()}
+    if ref is not None:
+        payload["ref"] = ref
+    return encode(payload)
+
+
+SERVER_MESSAGES = (
+    "welcome",
+    "view",
+    "ack",
+    "error",
+    "why",
+    "sample",
+    "end",
+    "rematch",
+    "presence",
+    "timeout",
+    "pong",
+)

@@ -1,0 +1,54 @@
+"""Stepping through a finished game's record: the list of moves and the view after any step.
+
+Only records of finished games reach here (a table's record is refused before the end, and an
+uploaded record is the uploader's own), so any seat's view of any step may be shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ladytiger.core import LadyTigerError, State
+from ladytiger.core.record import from_record
+from ladytiger.web.protocol import ProtocolError
+
+
+def _replay(record: Any) -> State:
+    try:
+        return from_record(record)
+    except LadyTigerError as error:
+        raise ProtocolError("bad_record", str(error)) from None
+
+
+def replay_steps(record: Any) -> list[dict[str, Any]]:
+    """Each history entry: its index, who made it (a seat, or -1 for chance) and its text."""
+    final = _replay(record)
+    return [
+        {"index": index, "actor": actor, "text": text}
+        for index, (actor, text) in enumerate(zip(final.actors(), record["history"], strict=True))
+    ]
+
+
+def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
+    """What `viewer` (None: a spectator) saw after the first `step` history entries."""
+    final = _replay(record)
+    history = final.history()
+    if not 0 <= step <= len(history):
+        raise ProtocolError("bad_field", f"step must be from 0 to {len(history)}")
+    if viewer is not None and not 0 <= viewer < final.num_players():
+        raise ProtocolError(
+            "bad_field", f"viewer must be a seat from 0 to {final.num_players() - 1}, or none"
+        )
+    state = final.game.new_initial_state()
+    for action in history[:step]:
+        state.apply_action(action)
+    return {"step": step, "of": len(history), "viewer": viewer,
+            "observation": state.observation(viewer)}
+
+
+def parse_viewer(value: str | None) -> int | None:
+    if value is None or value in ("", "spectator", "none"):
+        return None
+    if not value.isdigit():
+        raise ProtocolError("bad_field", "viewer must be a seat number or 'spectator'")
+    return int(value)

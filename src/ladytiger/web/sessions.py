@@ -1,0 +1,248 @@
+"""One WebSocket connection: its hello, its seat, its rate limit and its outbox.
+
+`Session.handle` takes one raw client message and never raises: whatever arrives gets a
+reply (an answer or an error naming the problem), and a connection that breaks the rules
+(wrong token, oversized or persistently malformed messages, a flood) is closed after its
+error is sent. Outgoing messages wait in a bounded outbox; a client that stops reading is
+closed rather than allowed to grow the server's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ladytiger.web.config import Settings
+from ladytiger.web.hub import Hub
+from ladytiger.web.protocol import (
+    CLOSE_BAD_MESSAGE,
+    CLOSE_POLICY,
+    CLOSE_SLOW_CONSUMER,
+    CLOSE_UNAUTHORIZED,
+    CLOSE_UNKNOWN_TABLE,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL,
+    ProtocolError,
+    error_message,
+    message,
+    parse_client_message,
+    ref_of,
+)
+from ladytiger.web.security import TokenBucket
+from ladytiger.web.tables import Table
+
+log = logging.getLogger("ladytiger.web.sessions")
+
+# Errors that mean the client sent something malformed, as opposed to a refused move.
+CLOSE_GRACE = 5.0  # seconds the last messages and the close may take to go out
+MALFORMED = {"bad_json", "bad_message", "unknown_type", "unknown_field", "missing_field",
+             "bad_field"}
+
+
+@dataclass(frozen=True)
+class Close:
+    code: int
+    reason: str
+
+
+class Session:
+    def __init__(self, hub: Hub, table: Table, settings: Settings) -> None:
+        self.hub = hub
+        self.table = table
+        self.settings = settings
+        self.seat: int | None = None
+        self.greeted = False
+        self.closing: Close | None = None
+        self.outbox: asyncio.Queue[str | Close] = asyncio.Queue()
+        self.bad_messages = 0
+        self.throttled = 0
+        self._last_throttle_notice = 0.0
+        self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+
+    # ------------------------------------------------------------------ outgoing
+    def send(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        if self.outbox.qsize() >= self.settings.outbox_limit:
+            self.close(CLOSE_SLOW_CONSUMER, "too many unread messages")
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with `code` (a client that does not read is
+        closed at once: what it did not read is dropped)."""
+        if self.closing is None:
+            if code == CLOSE_SLOW_CONSUMER:
+                while not self.outbox.empty():
+                    self.outbox.get_nowait()
+            self.closing = Close(code, reason[:120])
+            self.outbox.put_nowait(self.closing)
+            self.table.detach(self)
+
+    def detach(self) -> None:
+        self.table.detach(self)
+
+    # ------------------------------------------------------------------ incoming
+    async def handle(self, raw: str | bytes) -> None:
+        if self.closing is not None:
+            return
+        if not self.bucket.take():
+            self._throttle()
+            return
+        parsed: dict[str, Any] | None = None
+        try:
+            parsed = parse_client_message(raw)
+            await self._dispatch(parsed)
+        except ProtocolError as error:
+            self._refuse(error, parsed.get("ref") if parsed is not None else _ref_from_raw(raw))
+        except Exception:
+            log.exception("table %s: a message could not be handled", self.table.id)
+            self._refuse(ProtocolError("internal", "the server failed to handle that message",
+                                       status=500), None)
+
+    def _refuse(self, error: ProtocolError, ref: str | int | None) -> None:
+        self.send(error_message(error, ref))
+        if error.close is not None:
+            self.close(error.close, error.message)
+        elif not self.greeted:
+            self.close(CLOSE_BAD_MESSAGE, "the first message must be a valid hello")
+        elif error.code in MALFORMED:
+            self.bad_messages += 1
+            if self.bad_messages > self.settings.bad_message_limit:
+                self.close(CLOSE_POLICY, "too many malformed messages")
+
+    def _throttle(self) -> None:
+        self.throttled += 1
+        if self.throttled > self.settings.throttle_limit:
+            self.send(error_message(ProtocolError(
+                "rate_limited", "too many messages; closing the connection")))
+            self.close(CLOSE_POLICY, "too many messages")
+            return
+        now = time.monotonic()
+        if now - self._last_throttle_notice >= 1.0:
+            # One notice a second at most, so a flood is not answered by a flood.
+            self._last_throttle_notice = now
+            self.send(error_message(ProtocolError(
+                "rate_limited",
+                f"too many messages: at most {self.settings.messages_per_second:g} a second; "
+                "messages over the limit are dropped",
+            )))
+
+    async def _dispatch(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        ref = msg.get("ref")
+        if kind == "hello":
+            await self._hello(msg, ref)
+            return
+        if not self.greeted:
+            raise ProtocolError("bad_message", "say hello first", close=CLOSE_BAD_MESSAGE)
+        if kind == "ping":
+            self.send(message("pong", ref=ref, server_time=time.time()))
+            return
+        if self.seat is None:
+            raise ProtocolError(
+                "spectator", f"a spectator cannot send {kind!r}; connect with a seat token",
+                status=403,
+            )
+        table = self.table
+        if kind == "action":
+            def acknowledge(result: dict[str, Any]) -> None:
+                self.send(message("ack", ref=ref, table=table.id, **result))
+
+            await table.play(self.seat, msg["version"], msg["action"], acknowledge)
+        elif kind == "why":
+            self.send(message("why", ref=ref, table=table.id,
+                              **table.why(self.seat, msg["action"])))
+        elif kind == "sample":
+            self.send(message("sample", ref=ref, table=table.id, **await table.sample(self.seat)))
+        elif kind == "rematch":
+            new = await self.hub.rematch(table)
+            self.send(message("rematch", ref=ref, table=table.id, rematch=new.id))
+
+    async def _hello(self, msg: dict[str, Any], ref: str | int | None) -> None:
+        if self.greeted:
+            raise ProtocolError("bad_message", "hello was already said on this connection")
+        token = msg.get("token")
+        seat = None
+        if token is not None:
+            seat = self.table.authenticate(token)
+            if seat is None:
+                raise ProtocolError(
+                    "unauthorized", "that token holds no seat at this table", status=401,
+                    close=CLOSE_UNAUTHORIZED,
+                )
+        self.seat = seat
+        self.greeted = True
+        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat,
+                          table=self.table.info()))
+        self.table.attach(self)
+        if seat is not None:
+            await self.table.join(seat)
+
+
+def _ref_from_raw(raw: str | bytes) -> str | int | None:
+    """The `ref` of a message that failed validation, so its error can name it."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        return ref_of(json.loads(raw))
+    except (ValueError, RecursionError):
+        return None
+
+
+async def serve_socket(hub: Hub, settings: Settings, websocket: Any) -> None:
+    """Run one table WebSocket: `/api/tables/{table_id}/ws`."""
+    from starlette.websockets import WebSocketDisconnect
+
+    await websocket.accept()
+    try:
+        table = await hub.require(websocket.path_params["table_id"])
+    except ProtocolError as error:
+        await websocket.send_text(error_message(error))
+        await websocket.close(CLOSE_UNKNOWN_TABLE)
+        return
+    session = Session(hub, table, settings)
+    pump = asyncio.create_task(_pump(session, websocket))
+    try:
+        first = True
+        while session.closing is None:
+            try:
+                if first:
+                    incoming = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+                else:
+                    incoming = await websocket.receive()
+            except TimeoutError:
+                session._refuse(ProtocolError("bad_message", "no hello within "
+                                              f"{settings.hello_timeout:g} seconds"), None)
+                break
+            first = False
+            if incoming["type"] == "websocket.disconnect":
+                break
+            raw = incoming.get("text")
+            if raw is None:
+                raw = incoming.get("bytes") or b""
+            await session.handle(raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        session.detach()
+        if session.closing is None:
+            pump.cancel()
+        # The last messages and the close get a few seconds to go out, no more.
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(pump, CLOSE_GRACE)
+
+
+async def _pump(session: Session, websocket: Any) -> None:
+    """Write the session's outbox to the socket, in order; a Close ends it."""
+    while True:
+        item = await session.outbox.get()
+        if isinstance(item, Close):
+            await websocket.close(item.code, item.reason)
+            return
+        await websocket.send_text(item)

@@ -1,0 +1,231 @@
+"""What a table is made of before any move: game, options, seat plan, clock and pace.
+
+A create-table request is validated here into a `TableSpec`, which is also the form kept in
+the database, so a table restored after a restart is built from exactly what was accepted.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ladytiger.bots import load_bot, registered_bots
+from ladytiger.core import Game, LadyTigerError, UnknownGameError, load_game
+from ladytiger.web.protocol import (
+    MAX_NAME_LENGTH,
+    Field,
+    ProtocolError,
+    number_between,
+    option_map,
+    text_up_to,
+    validate,
+)
+
+HUMAN = "human"
+BOT = "bot"
+MAX_CLOCK_SECONDS = 24 * 3600.0
+MAX_BOT_PAUSE = 30.0
+
+SEAT_SCHEMA = {
+    "kind": Field((str,)),
+    "open": Field((bool,), required=False),
+    "bot": Field((str,), required=False, check=text_up_to(MAX_NAME_LENGTH)),
+    "options": Field((dict,), required=False, check=option_map),
+}
+CLOCK_SCHEMA = {
+    "seconds": Field((float,), check=number_between(0.05, MAX_CLOCK_SECONDS)),
+    "bot": Field((str,), required=False, check=text_up_to(MAX_NAME_LENGTH)),
+    "options": Field((dict,), required=False, check=option_map),
+}
+CREATE_SCHEMA = {
+    "game": Field((str,), check=text_up_to(MAX_NAME_LENGTH)),
+    "options": Field((dict,), required=False, check=option_map),
+    "seats": Field((list,), required=False),
+    "clock": Field((dict, type(None)), required=False),
+    "bot_pause": Field((float, type(None)), required=False, check=lambda v: (
+        None if v is None else number_between(0.0, MAX_BOT_PAUSE)(v)
+    )),
+    "public": Field((bool,), required=False),
+}
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """A seat: a human (by invite link, or `open` to anyone from the lobby) or a bot."""
+
+    kind: str
+    open: bool = False
+    bot: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == BOT:
+            return {"kind": BOT, "bot": self.bot, "options": dict(self.options)}
+        return {"kind": HUMAN, "open": self.open}
+
+
+@dataclass(frozen=True)
+class ClockPlan:
+    """A move clock for human seats: after `seconds`, bot `bot` moves for the seat."""
+
+    seconds: float
+    bot: str = "random"
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seconds": self.seconds, "bot": self.bot, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """Everything fixed when a table is created."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatPlan, ...]
+    clock: ClockPlan | None = None
+    bot_pause: float | None = None  # None: the server's default pause
+    public: bool = True
+    created_at: float = 0.0
+    rematch_of: str | None = None
+
+    def make_game(self) -> Game:
+        return load_game(self.game, **self.options)
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, plan in enumerate(self.seats) if plan.kind == HUMAN]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": [plan.to_json() for plan in self.seats],
+            "clock": self.clock.to_json() if self.clock else None,
+            "bot_pause": self.bot_pause,
+            "public": self.public,
+            "created_at": self.created_at,
+            "rematch_of": self.rematch_of,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSpec:
+        clock = data.get("clock")
+        return cls(
+            id=data["id"],
+            game=data["game"],
+            options=dict(data["options"]),
+            seats=tuple(
+                SeatPlan(
+                    kind=seat["kind"],
+                    open=seat.get("open", False),
+                    bot=seat.get("bot"),
+                    options=dict(seat.get("options", {})),
+                )
+                for seat in data["seats"]
+            ),
+            clock=ClockPlan(clock["seconds"], clock["bot"], dict(clock["options"]))
+            if clock
+            else None,
+            bot_pause=data.get("bot_pause"),
+            public=data.get("public", True),
+            created_at=data.get("created_at", 0.0),
+            rematch_of=data.get("rematch_of"),
+        )
+
+    def rematch(self, new_id: str) -> TableSpec:
+        return TableSpec(
+            id=new_id,
+            game=self.game,
+            options=dict(self.options),
+            seats=self.seats,
+            clock=self.clock,
+            bot_pause=self.bot_pause,
+            public=self.public,
+            created_at=time.time(),
+            rematch_of=self.id,
+        )
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def check_bot(name: str, game: Game, options: dict[str, Any], where: str) -> None:
+    """Refuse an unknown bot or options it does not take, by building one."""
+    if name not in registered_bots():
+        raise ProtocolError(
+            "unknown_bot",
+            f"{where}: there is no bot called {name!r}; the bots are: "
+            f"{', '.join(registered_bots())}",
+        )
+    try:
+        load_bot(name, game, **{"seed": 0, **options})
+    except (LadyTigerError, TypeError, ValueError) as error:
+        raise ProtocolError("bad_bot_options", f"{where}: {error}") from None
+
+
+def parse_create_request(body: Any) -> TableSpec:
+    """Validate a create-table request into a spec (the game and bots are built to check)."""
+    request = validate(body, CREATE_SCHEMA, "the table request")
+    options = dict(request.get("options", {}))
+    seats_given = request.get("seats")
+    if seats_given is not None and "players" not in options:
+        # A seat plan fixes the player count unless the options already do.
+        options["players"] = len(seats_given)
+    try:
+        game = load_game(request["game"], **options)
+    except LadyTigerError as error:
+        if isinstance(error, UnknownGameError):
+            raise ProtocolError("unknown_game", str(error), status=404) from None
+        raise ProtocolError("bad_options", str(error)) from None
+    if seats_given is None:
+        seats_given = [{"kind": HUMAN} for _ in range(game.num_players)]
+    if len(seats_given) != game.num_players:
+        raise ProtocolError(
+            "bad_seats",
+            f"the seat plan has {len(seats_given)} seats but this {game.info.title} game "
+            f"has {game.num_players} players",
+        )
+    seats = tuple(parse_seat(entry, seat, game) for seat, entry in enumerate(seats_given))
+    clock = None
+    if request.get("clock") is not None:
+        given = validate(request["clock"], CLOCK_SCHEMA, "the clock")
+        clock = ClockPlan(
+            seconds=float(given["seconds"]),
+            bot=given.get("bot", "random"),
+            options=dict(given.get("options", {})),
+        )
+        check_bot(clock.bot, game, clock.options, "the clock")
+    pause = request.get("bot_pause")
+    return TableSpec(
+        id=new_table_id(),
+        game=game.info.name,
+        options=dict(game.options),
+        seats=seats,
+        clock=clock,
+        bot_pause=None if pause is None else float(pause),
+        public=request.get("public", True),
+        created_at=time.time(),
+    )
+
+
+def parse_seat(entry: Any, seat: int, game: Game) -> SeatPlan:
+    where = f"seat {seat}"
+    given = validate(entry, SEAT_SCHEMA, where)
+    kind = given["kind"]
+    if kind == HUMAN:
+        if "bot" in given or "options" in given:
+            raise ProtocolError("bad_seats", f"{where}: a human seat takes no bot or options")
+        return SeatPlan(HUMAN, open=given.get("open", False))
+    if kind == BOT:
+        if "open" in given:
+            raise ProtocolError("bad_seats", f"{where}: only a human seat can be open")
+        name = given.get("bot", "random")
+        options = dict(given.get("options", {}))
+        check_bot(name, game, options, where)
+        return SeatPlan(BOT, bot=name, options=options)
+    raise ProtocolError("bad_seats", f"{where}: kind must be 'human' or 'bot', not {kind!r}")

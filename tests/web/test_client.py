@@ -1,0 +1,84 @@
+"""The reference client and `ladytiger connect`: links, remote bots, watching."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from ladytiger.cli.main import app
+from ladytiger.core.record import from_record
+from ladytiger.web.client import ClientError, Link, ServerClient, parse_link, play_seat
+from tests.web.support import run
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("url", "link"),
+    [
+        ("http://127.0.0.1:8000/play/abc#seat=TOKEN",
+         Link("http://127.0.0.1:8000", "abc", "TOKEN")),
+        ("http://h:1/api/tables/abc", Link("http://h:1", "abc", None)),
+        ("ws://h:1/api/tables/abc/ws", Link("http://h:1", "abc", None)),
+        ("127.0.0.1:8000", Link("http://127.0.0.1:8000", None, None)),
+    ],
+)
+def test_links_name_the_server_table_and_token(url, link):
+    assert parse_link(url) == link
+
+
+def test_two_remote_bots_play_a_whole_game(live):
+    async def scenario() -> list[dict]:
+        async with ServerClient(live.base) as server:
+            made = await server.create_table("doors", options={"gems_to_win": 3})
+            table_id = made["table"]["id"]
+            games = await server.games()
+            assert "doors" in [g["name"] for g in games]
+            ends = await asyncio.gather(*(
+                play_seat(live.base, table_id, made["tokens"][seat], "random", seed=int(seat))
+                for seat in ("0", "1")))
+            assert (await server.table(table_id))["status"] == "finished"
+            assert (await server.record(table_id))["history"] == ends[0]["record"]["history"]
+            return ends
+
+    ends = run(asyncio.wait_for(scenario(), 30))
+    assert from_record(ends[0]["record"]).is_terminal()
+
+
+def test_a_refused_token_is_reported(live):
+    made = httpx.post(f"{live.base}/api/tables", json={"game": "doors"}).json()
+    with pytest.raises(ClientError) as refused:
+        run(play_seat(live.base, made["table"]["id"], "wrong-token-" * 3))
+    assert refused.value.code == "unauthorized"
+
+
+def test_connect_plays_a_seat_from_the_command_line(live):
+    made = httpx.post(f"{live.base}/api/tables", json={
+        "game": "doors", "options": {"gems_to_win": 3},
+        "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
+    result = runner.invoke(app, ["connect", made["links"]["invites"]["0"], "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Doors table" in result.output and "playing seat 0" in result.output
+    assert "seat 0 (you)" in result.output
+    assert "seat 1 is dealt a Door card" in result.output
+
+
+def test_connect_without_a_token_watches(live):
+    made = httpx.post(f"{live.base}/api/tables", json={
+        "game": "doors", "options": {"gems_to_win": 2},
+        "seats": [{"kind": "bot"}, {"kind": "bot"}], "bot_pause": 0.01}).json()
+    result = runner.invoke(app, ["connect", made["links"]["spectate"]])
+    assert result.exit_code == 0, result.output
+    assert "watching" in result.output and "(you)" not in result.output
+
+
+def test_connect_explains_what_it_needs(live):
+    result = runner.invoke(app, ["connect", live.base])
+    assert result.exit_code == 2 and "which table?" in result.output
+    result = runner.invoke(app, ["connect", f"{live.base}/play/x#seat=t", "--bot", "oracle"])
+    assert result.exit_code == 2 and "there is no bot called 'oracle'" in result.output
+    result = runner.invoke(app, ["connect", f"{live.base}/play/nosuch#seat=t"])
+    assert result.exit_code == 1 and "there is no table 'nosuch'" in result.output
