@@ -26,6 +26,7 @@ from ladytiger.core import LadyTigerError, registered_games
 from ladytiger.core.game import GameInfo
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub
+from ladytiger.web.pages import mount_pages
 from ladytiger.web.protocol import (
     MAX_BODY_BYTES,
     PROTOCOL,
@@ -365,4 +366,5 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     )
     app.state.hub = hub
     app.state.settings = settings
+    mount_pages(app)  # the browser interface: /, /play, /replay, /rules, /static
     return app

@@ -1,0 +1,221 @@
+// What the table page and the replay viewer share: loading a game's view module, the context
+// a view draws with, the players list and the log.
+import {card} from "./cards.js";
+import {botLabel} from "./bots.js";
+import {clear, h, normalise} from "./dom.js";
+import * as generic from "./generic.js";
+
+const modules = new Map();
+
+/** The game's view module, or the generic view if it has none (or it fails to load). */
+export async function loadView(game) {
+  if (modules.has(game)) return modules.get(game);
+  let module = generic;
+  let own = false;
+  try {
+    const loaded = await import(`/static/games/${encodeURIComponent(game)}.js`);
+    if (typeof loaded.render === "function") {
+      module = loaded;
+      own = true;
+    }
+  } catch (error) {
+    console.info(`no view module for ${game}; using the generic view`, error);
+  }
+  if (own) await loadStyle(`/static/games/${encodeURIComponent(game)}.css`);
+  const entry = {module, own};
+  modules.set(game, entry);
+  return entry;
+}
+
+async function loadStyle(href) {
+  try {
+    const answer = await fetch(href, {method: "HEAD"});
+    if (!answer.ok) return;
+  } catch (error) {
+    return;
+  }
+  await new Promise((resolve) => {
+    const link = h("link", {rel: "stylesheet", href});
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}
+
+/**
+ * Draw `view` into `root` with the game's module. A module that throws is replaced by the
+ * generic view for this render, and the failure is reported through `onError`.
+ */
+export function drawView(root, entry, view, ctx, onError) {
+  const game = view.observation?.game || "game";
+  const reset = () => {
+    clear(root);
+    root.className = `game-view game-${game}`;
+  };
+  reset();
+  try {
+    entry.module.render(root, view, ctx);
+  } catch (error) {
+    console.error("the game view failed", error);
+    reset();
+    generic.render(root, view, ctx);
+    if (onError) onError(error);
+  }
+}
+
+export const SCORE_UNITS = {
+  doors: "gems", favor: "gems", traps: "gems", shady_lady: "points", tighee: "points",
+};
+
+/** "You", or "Seat 2". */
+export function seatNamer(mySeat) {
+  return (seat) => (seat === mySeat && mySeat !== null && mySeat !== undefined
+    ? "You" : `Seat ${seat}`);
+}
+
+/**
+ * The binder behind ctx.bind. `moves`: Map(normalised text -> legal action) of this seat
+ * now; `play(action)`; `explain(text, element)`: show why `text` cannot be played.
+ */
+export function makeBinder({moves, play, explain}) {
+  return function bind(element, moveText) {
+    const key = normalise(moveText);
+    const action = moves.get(key);
+    element.dataset.move = moveText;
+    const native = element.matches("button, a[href], input, select, textarea");
+    if (!native) {
+      element.setAttribute("role", "button");
+      element.tabIndex = 0;
+    }
+    if (element.getAttribute("role") === "button" && element.hasAttribute("aria-label")) {
+      element.setAttribute("aria-label", moveText);
+    } else if (!element.textContent.trim()) {
+      element.setAttribute("aria-label", moveText);
+    }
+    if (action) {
+      element.classList.add("move");
+      element.classList.remove("disabled");
+      element.removeAttribute("aria-disabled");
+      if (!element.title || element.title === element.getAttribute("aria-label")) {
+        element.title = moveText;
+      }
+      element.addEventListener("click", (event) => {
+        event.preventDefault();
+        play(action, element);
+      });
+      if (!native) {
+        element.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            play(action, element);
+          }
+        });
+      }
+    } else {
+      element.classList.add("disabled");
+      element.classList.remove("move");
+      element.setAttribute("aria-disabled", "true");
+      const ask = () => explain(moveText, element);
+      element.addEventListener("mouseenter", ask);
+      element.addEventListener("focus", ask);
+      element.addEventListener("click", (event) => {
+        event.preventDefault();
+        ask();
+      });
+    }
+    return element;
+  };
+}
+
+/** The context a view draws with (the contract in the issue's UI notes). */
+export function makeContext({seat, bind, lastMove, extra = {}}) {
+  return {
+    seat,
+    bind,
+    card,
+    seatName: seatNamer(seat),
+    lastMove,
+    ...extra,
+  };
+}
+
+// ------------------------------------------------------------------ players
+export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer}) {
+  clear(list);
+  const scores = observation?.scores || [];
+  const count = Math.max(seats?.length || 0, scores.length);
+  const toMove = observation && !observation.terminal ? observation.current_player : null;
+  const unit = SCORE_UNITS[observation?.game] || "";
+  for (let seat = 0; seat < count; seat += 1) {
+    const plan = seats?.[seat] || {kind: "human"};
+    const live = presence?.[seat] || plan;
+    let kind;
+    if (plan.kind === "bot") kind = botLabel(plan);
+    else if (!presence) kind = "human";
+    else if (live.connected) kind = "human · here";
+    else if (live.joined) kind = "human · away";
+    else kind = live.open ? "open seat" : "human · invited";
+    const classes = ["player"];
+    if (seat === toMove) classes.push("to-move");
+    if (seat === mySeat) classes.push("me");
+    if (winners && winners.includes(seat)) classes.push("winner");
+    if (viewer !== undefined && viewer !== null && seat === viewer) classes.push("viewer");
+    const connected = plan.kind === "bot" || !presence ? "bot" : (live.connected ? "on" : "off");
+    list.append(h("li", {class: classes.join(" "), "data-seat": seat},
+      h("span", {class: `avatar seat-colour-${seat}`, "aria-hidden": "true"}, seat),
+      h("span", {class: "who"},
+        h("b", {}, seat === mySeat ? `You · seat ${seat}` : `Seat ${seat}`),
+        h("span", {class: "kind"},
+          connected === "bot" ? null : h("span", {class: `dot ${connected}`}), kind,
+          classes.includes("viewer") ? " · this view" : null)),
+      seat === toMove ? h("span", {class: "to-move-mark"}, "to move") : null,
+      winners && winners.includes(seat) ? h("span", {class: "winner-mark"}, "winner") : null,
+      h("span", {class: "score", title: unit ? `${scores[seat] ?? 0} ${unit}` : "score"},
+        h("b", {}, scores[seat] ?? "–"), unit ? h("small", {}, unit) : null)));
+  }
+}
+
+// ------------------------------------------------------------------ log
+const SEAT_LINE = /^seat (\d+)(:?)\s*(.*)$/;
+
+function logLine(text, mySeat) {
+  const match = SEAT_LINE.exec(text);
+  if (!match) return h("li", {class: "event"}, text);
+  const seat = Number(match[1]);
+  const who = seat === mySeat ? "You" : `Seat ${seat}`;
+  const classes = match[2] ? "move-line" : "seat-line";
+  return h("li", {class: `${classes} seat-colour-${seat}-text`},
+    h("b", {class: `who seat-colour-${seat}-ink`}, who), match[2] ? ": " : " ", match[3]);
+}
+
+/**
+ * Keep `list` showing `lines`, appending what is new; lines added by this call are marked
+ * fresh and the last one is the last move.
+ */
+export function renderLog(list, lines, mySeat) {
+  const shown = list._lines || [];
+  const extends_ = shown.length <= lines.length && shown.every((line, i) => line === lines[i]);
+  let start = shown.length;
+  if (!extends_) {
+    clear(list);
+    start = 0;
+  }
+  for (const old of list.querySelectorAll(".fresh, .last")) old.classList.remove("fresh", "last");
+  for (let i = start; i < lines.length; i += 1) {
+    const item = logLine(lines[i], mySeat);
+    if (extends_ && shown.length) item.classList.add("fresh");
+    list.append(item);
+  }
+  if (list.lastElementChild) list.lastElementChild.classList.add("last");
+  list._lines = lines.slice();
+  const scroller = list.closest(".log-scroll") || list;
+  scroller.scrollTop = scroller.scrollHeight;
+}
+
+/** The most recent line in which a seat made a move ("seat 1: take Red Lady"). */
+export function lastSeatMove(lines) {
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    if (/^seat \d+: /.test(lines[i])) return lines[i];
+  }
+  return null;
+}

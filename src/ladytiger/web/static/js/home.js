@@ -1,0 +1,285 @@
+// The home page: the games, a form to make a table, and the lobby.
+import {api, tokens} from "./api.js";
+import {botLabel, strengthsFor} from "./bots.js";
+import {card} from "./cards.js";
+import {clear, h, plural} from "./dom.js";
+
+// A few cards of each game's deck, drawn beside its name.
+const PREVIEW = {
+  doors: ["Red Lady", "Blue Tiger"],
+  favor: ["Blue Lady", "Lady/Tiger"],
+  hoard: ["Red Tiger", "Blue/Red"],
+  labyrinth: ["Blue Lady", "Red Tiger"],
+  shady_lady: [7, 7, 7],
+  tighee: ["Black 12", "Green 7"],
+  traps: ["Blue Tiger", null],
+};
+
+const state = {games: [], byName: new Map(), bots: new Set(), game: null};
+
+function showError(where, error) {
+  const box = document.getElementById(where);
+  box.textContent = error ? (error.message || String(error)) : "";
+  box.hidden = !error;
+}
+
+function playerCount(info) {
+  return info.min_players === info.max_players
+    ? (info.min_players === 1 ? "solo" : `${info.min_players} players`)
+    : `${info.min_players}–${info.max_players} players`;
+}
+
+// ------------------------------------------------------------------ the games
+function renderGames() {
+  const list = document.getElementById("game-list");
+  clear(list);
+  list.removeAttribute("aria-busy");
+  for (const info of state.games) {
+    list.append(h("article", {class: "game-card", id: `game-${info.name}`,
+      "data-game": info.name, "aria-labelledby": `game-${info.name}-title`},
+      h("header", {},
+        h("div", {},
+          h("h3", {id: `game-${info.name}-title`}, info.title),
+          h("span", {class: "players"}, playerCount(info))),
+        h("div", {class: "preview", "aria-hidden": "true"},
+          (PREVIEW[info.name] || []).map((name) => card(name, {size: "xs", title: ""})))),
+      h("p", {}, info.description),
+      h("div", {class: "actions"},
+        h("button", {type: "button", class: "small primary", "data-play": info.name,
+          onclick: () => chooseGame(info.name, true)}, `New ${info.title} table`),
+        h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"))));
+  }
+}
+
+// ------------------------------------------------------------------ the form
+function optionField(option) {
+  const id = `option-${option.name}`;
+  const label = option.name === "players" ? "Players"
+    : option.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+  const hint = option.name === "players" ? null : option.description;
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", {type: "checkbox", id, name: option.name, checked: Boolean(option.default)});
+    return h("div", {class: "field"},
+      h("label", {class: "check"}, input, label),
+      hint && h("span", {class: "hint"}, hint));
+  }
+  if (option.choices) {
+    input = h("select", {id, name: option.name},
+      option.choices.map((choice) => h("option", {value: String(choice),
+        selected: choice === option.default}, String(choice))));
+  } else if (option.kind === "int" || option.kind === "float") {
+    input = h("input", {type: "number", id, name: option.name, value: String(option.default),
+      min: option.minimum ?? null, max: option.maximum ?? null,
+      step: option.kind === "int" ? "1" : "any", inputmode: "numeric"});
+  } else {
+    input = h("input", {type: "text", id, name: option.name, value: String(option.default ?? "")});
+  }
+  return h("div", {class: "field"}, h("label", {for: id}, label), input,
+    hint && h("span", {class: "hint"}, hint));
+}
+
+function chooseGame(name, focus = false) {
+  const info = state.byName.get(name);
+  if (!info) return;
+  state.game = info;
+  document.getElementById("game-select").value = name;
+  for (const card of document.querySelectorAll(".game-card")) {
+    card.classList.toggle("chosen", card.dataset.game === name);
+  }
+  const options = clear(document.getElementById("options"));
+  for (const option of info.options) options.append(optionField(option));
+  const players = document.getElementById("option-players");
+  if (players) players.addEventListener("change", renderSeats);
+  renderSeats();
+  showError("create-error", null);
+  if (focus) {
+    document.getElementById("create").scrollIntoView({behavior: "smooth", block: "start"});
+    document.getElementById("game-select").focus({preventScroll: true});
+  }
+}
+
+function seatCount() {
+  const players = document.getElementById("option-players");
+  return players ? Number(players.value) : state.game.min_players;
+}
+
+function renderSeats() {
+  const fieldset = document.getElementById("seats");
+  const previous = [...fieldset.querySelectorAll("select")].map((s) => s.value);
+  for (const row of fieldset.querySelectorAll(".seat-row")) row.remove();
+  const strengths = strengthsFor(state.game.name, state.bots);
+  const fallback = strengths.find((s) => s.key === "medium") || strengths[0];
+  for (let seat = 0; seat < seatCount(); seat += 1) {
+    const id = `seat-${seat}`;
+    const chosen = previous[seat] ?? (seat === 0 ? "human" : fallback?.key ?? "human");
+    const select = h("select", {id, name: id, "data-seat": seat},
+      h("option", {value: "human", selected: chosen === "human"},
+        seat === 0 ? "Human (you)" : "Human"),
+      strengths.map((s) => h("option", {value: s.key, selected: chosen === s.key}, s.label)));
+    select.addEventListener("change", describeSeats);
+    fieldset.append(h("div", {class: "seat-row"},
+      h("label", {class: "seat-label", for: id}, `Seat ${seat}`), select));
+  }
+  describeSeats();
+}
+
+function seatPlan() {
+  const strengths = new Map(strengthsFor(state.game.name, state.bots).map((s) => [s.key, s]));
+  const open = document.getElementById("open-seats").checked;
+  let firstHuman = true;
+  return [...document.querySelectorAll("#seats select")].map((select) => {
+    if (select.value === "human") {
+      const plan = {kind: "human"};
+      if (open && !firstHuman) plan.open = true;
+      firstHuman = false;
+      return plan;
+    }
+    const strength = strengths.get(select.value);
+    return {kind: "bot", bot: strength.bot, options: strength.options};
+  });
+}
+
+function describeSeats() {
+  const plan = seatPlan();
+  const humans = plan.filter((s) => s.kind === "human").length;
+  const note = document.getElementById("create-note");
+  if (humans === 0) note.textContent = "Only bots: you will watch.";
+  else if (humans === 1) note.textContent = "You take the human seat.";
+  else note.textContent = `You take the first human seat; ${plural(humans - 1, "invite link")} to share.`;
+}
+
+function readOptions() {
+  const options = {};
+  for (const option of state.game.options) {
+    const input = document.getElementById(`option-${option.name}`);
+    if (!input) continue;
+    let value;
+    if (option.kind === "bool") value = input.checked;
+    else if (option.kind === "int") value = Number.parseInt(input.value, 10);
+    else if (option.kind === "float") value = Number.parseFloat(input.value);
+    else value = input.value;
+    if (option.choices && option.kind !== "str") value = Number(input.value);
+    if (Number.isNaN(value)) throw new Error(`${option.name.replaceAll("_", " ")} must be a number`);
+    if (value !== option.default || option.name === "players") options[option.name] = value;
+  }
+  return options;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  showError("create-error", null);
+  const button = document.getElementById("create-button");
+  let spec;
+  try {
+    spec = {game: state.game.name, options: readOptions(), seats: seatPlan(), public: true};
+  } catch (error) {
+    showError("create-error", error);
+    return;
+  }
+  const pace = document.getElementById("bot-pace").value;
+  if (pace !== "") spec.bot_pause = Number(pace);
+  button.disabled = true;
+  button.textContent = "Creating…";
+  try {
+    const made = await api.create(spec);
+    const id = made.table.id;
+    tokens.remember(id, made.tokens);
+    const mine = Object.keys(made.tokens).map(Number).sort((a, b) => a - b)[0];
+    location.href = mine === undefined ? `/play/${id}` : `/play/${id}#seat=${made.tokens[mine]}`;
+  } catch (error) {
+    showError("create-error", error);
+    button.disabled = false;
+    button.textContent = "Create table";
+  }
+}
+
+// ------------------------------------------------------------------ the lobby
+function seatsSummary(table) {
+  return table.seats.map((seat) => (seat.kind === "bot" ? botLabel(seat) : "human")).join(", ");
+}
+
+function titleOf(table) {
+  return table.title || state.byName.get(table.game)?.title || table.game;
+}
+
+function lobbySection(id, title, tables, row, empty) {
+  const section = clear(document.getElementById(id));
+  section.append(h("h3", {}, title));
+  if (!tables.length) {
+    section.append(h("p", {class: "empty"}, empty));
+    return;
+  }
+  section.append(h("ul", {class: "lobby-list"}, tables.slice(0, 8).map(row)));
+}
+
+async function join(table, button) {
+  button.disabled = true;
+  try {
+    const claimed = await api.join(table.id);
+    tokens.remember(table.id, {[claimed.seat]: claimed.token});
+    location.href = `/play/${table.id}#seat=${claimed.token}`;
+  } catch (error) {
+    showError("home-error", error);
+    button.disabled = false;
+    refreshLobby();
+  }
+}
+
+async function refreshLobby() {
+  try {
+    const [waiting, playing, finished] = await Promise.all(
+      ["waiting", "playing", "finished"].map((status) => api.tables(status)));
+    lobbySection("lobby-waiting", "Open seats", waiting.tables, (table) => {
+      const button = h("button", {type: "button", class: "small primary"}, "Join");
+      button.addEventListener("click", () => join(table, button));
+      return h("li", {"data-table": table.id},
+        h("div", {class: "what"}, h("b", {}, titleOf(table)),
+          h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}`)),
+        button);
+    }, "No table is waiting for players. Make one!");
+    lobbySection("lobby-playing", "Games in play", playing.tables, (table) =>
+      h("li", {"data-table": table.id},
+        h("div", {class: "what"}, h("b", {}, titleOf(table)), h("span", {}, seatsSummary(table))),
+        h("a", {class: "button small", href: `/play/${table.id}`}, "Watch")),
+    "Nothing is being played right now.");
+    lobbySection("lobby-finished", "Finished", finished.tables, (table) => {
+      const scores = table.result ? table.result.scores.join(" – ") : "";
+      return h("li", {"data-table": table.id},
+        h("div", {class: "what"}, h("b", {}, titleOf(table)),
+          h("span", {}, scores ? `scores ${scores}` : "finished")),
+        h("a", {class: "button small", href: `/replay/${table.id}`}, "Replay"));
+    }, "No finished games yet.");
+  } catch (error) {
+    showError("home-error", error);
+  }
+}
+
+// ------------------------------------------------------------------ start
+async function start() {
+  try {
+    const [games, bots] = await Promise.all([api.games(), api.bots()]);
+    state.games = games.games;
+    state.byName = new Map(state.games.map((g) => [g.name, g]));
+    state.bots = new Set(bots.bots.map((b) => b.name));
+  } catch (error) {
+    showError("home-error", error);
+    return;
+  }
+  renderGames();
+  const select = document.getElementById("game-select");
+  for (const info of state.games) select.append(h("option", {value: info.name}, info.title));
+  select.addEventListener("change", () => chooseGame(select.value));
+  document.getElementById("open-seats").addEventListener("change", describeSeats);
+  document.getElementById("create-form").addEventListener("submit", createTable);
+  document.getElementById("lobby-refresh").addEventListener("click", refreshLobby);
+  const wanted = new URLSearchParams(location.search).get("game");
+  chooseGame(state.byName.has(wanted) ? wanted : state.games[0].name);
+  document.body.dataset.ready = "1";
+  refreshLobby();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshLobby();
+  }, 5000);
+}
+
+start();

@@ -1,0 +1,721 @@
+// The table page /play/{id}: the waiting room, the game as this seat sees it, and the end.
+// The seat token rides in the URL fragment (#seat=TOKEN), which browsers never send to the
+// server; without one the page watches as a spectator. Everything shown comes from the
+// server's messages for this connection (docs/protocol.md).
+import {api, inviteLink, spectateLink, tokens} from "./api.js";
+import {botLabel} from "./bots.js";
+import {capitalise, clear, h, normalise, plural} from "./dom.js";
+import {
+  drawView, lastSeatMove, loadView, makeBinder, makeContext, renderLog, renderPlayers,
+  seatNamer,
+} from "./frame.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  token: null,
+  seat: null,
+  table: null, // the table as GET /api/tables/{id} shows it (from welcome)
+  presence: null,
+  view: null,
+  end: null,
+  socket: null,
+  connected: false,
+  retry: 0,
+  fatal: null,
+  pending: false,
+  refs: 0,
+  why: new Map(), // "version|text" -> reason
+  asking: new Map(), // ref -> {key, element}
+  rematch: null,
+  wantRematch: false,
+  finalViews: null,
+  revealSeat: null,
+  entry: null,
+  statusTimer: null,
+  clockTimer: null,
+};
+
+function readToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("seat");
+  return token && token.trim() ? token.trim() : null;
+}
+
+// ------------------------------------------------------------------ status line
+function say(text, kind = "info", sticky = false) {
+  const line = $("statusline");
+  clearTimeout(S.statusTimer);
+  S.statusKind = text ? kind : null;
+  if (!text) {
+    line.hidden = true;
+    return;
+  }
+  line.textContent = text;
+  line.className = `statusline ${kind}`;
+  line.hidden = false;
+  if (!sticky) S.statusTimer = setTimeout(() => { line.hidden = true; }, 7000);
+}
+
+// ------------------------------------------------------------------ the socket
+function send(message) {
+  if (S.socket && S.socket.readyState === WebSocket.OPEN) {
+    S.socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  if (S.socket) {
+    S.socket.onclose = null;
+    S.socket.close();
+  }
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
+  S.socket = socket;
+  setConnection("connecting");
+  socket.onopen = () => {
+    const hello = {type: "hello"};
+    if (S.token) hello.token = S.token;
+    socket.send(JSON.stringify(hello));
+  };
+  socket.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    receive(message);
+  };
+  socket.onclose = (event) => {
+    S.connected = false;
+    S.pending = false;
+    if (event.code === 4401) {
+      fatal("This link does not hold a seat at this table.",
+        "The seat token in the link is not valid here. You can still watch the game.", true);
+      return;
+    }
+    if (event.code === 4404) {
+      fatal("There is no such table.", "The table may have been removed, or the link is mistyped.");
+      return;
+    }
+    setConnection("off");
+    const wait = Math.min(5000, 500 * 2 ** S.retry);
+    S.retry += 1;
+    say(`Connection lost; trying again in ${Math.round(wait / 100) / 10} s…`, "warn", true);
+    setTimeout(() => {
+      if (!S.fatal) connect();
+    }, wait);
+  };
+}
+
+function setConnection(state) {
+  const element = $("connection");
+  element.querySelector(".dot").className = `dot ${state === "on" ? "on" : state === "off" ? "off" : ""}`;
+  const words = {on: "connected", off: "disconnected", connecting: "connecting"}[state];
+  element.title = capitalise(words);
+  $("connection-text").textContent = words;
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      S.connected = true;
+      S.retry = 0;
+      S.seat = message.seat;
+      S.table = message.table;
+      S.presence = message.table.seats;
+      if (message.table.rematch) S.rematch = message.table.rematch;
+      setConnection("on");
+      say(null);
+      if (S.token && S.seat !== null) tokens.remember(tableId, {[S.seat]: S.token});
+      render();
+      break;
+    case "view":
+      // A reason explained the position before this one: it may no longer hold.
+      if (S.statusKind === "reason" && S.view && S.view.version !== message.version) say(null);
+      S.view = message;
+      S.pending = false;
+      if (S.table) S.table.status = message.status;
+      render();
+      break;
+    case "presence":
+      S.presence = message.seats;
+      if (S.table) S.table.seats = message.seats;
+      renderPlayersPanel();
+      if (S.view && S.view.status === "waiting") renderBanner();
+      break;
+    case "end":
+      S.end = message;
+      render();
+      loadFinalViews();
+      break;
+    case "ack":
+      break;
+    case "why":
+      answerWhy(message);
+      break;
+    case "error":
+      S.pending = false;
+      document.body.dataset.pending = "0";
+      if (message.code === "stale_version") {
+        say("The table moved on before your move arrived; nothing was played. Look again.", "warn");
+      } else {
+        say(message.message || "The server refused that.", "error");
+      }
+      break;
+    case "rematch":
+      S.rematch = message.rematch;
+      tokens.carry(tableId, S.rematch);
+      if (S.wantRematch) goToRematch();
+      else renderBanner();
+      break;
+    default:
+      break;
+  }
+}
+
+function fatal(title, detail, offerWatch = false) {
+  S.fatal = {title, detail};
+  setConnection("off");
+  document.body.dataset.turn = "error";
+  $("turn").textContent = "Not connected";
+  const banner = clear($("banner"));
+  banner.append(h("section", {class: "panel notice error-notice", role: "alert"},
+    h("h2", {}, title), h("p", {}, detail),
+    h("div", {class: "actions"},
+      offerWatch ? h("a", {class: "button primary", href: spectateLink(tableId)},
+        "Watch this table") : null,
+      h("a", {class: "button", href: "/"}, "All games"))));
+  clear($("game-root"));
+  say(null);
+}
+
+// ------------------------------------------------------------------ moves and questions
+function play(action, element) {
+  const view = S.view;
+  if (!view || !view.your_turn || S.pending) return;
+  S.refs += 1;
+  if (send({type: "action", version: view.version, action: action.id, ref: `m${S.refs}`})) {
+    S.pending = true;
+    document.body.dataset.pending = "1";
+    if (element) element.classList.add("sent");
+    say(null);
+  } else {
+    say("Not connected: the move was not sent.", "error");
+  }
+}
+
+function explain(text, element) {
+  const view = S.view;
+  let reason = null;
+  if (S.seat === null) reason = "you are watching this table; only its players make moves";
+  else if (!view || view.status === "waiting") reason = "the game has not started";
+  else if (view.status === "finished") reason = "the game is over; no more moves can be made";
+  const key = `${view ? view.version : 0}|${normalise(text)}`;
+  if (!reason && S.why.has(key)) reason = S.why.get(key);
+  if (reason) {
+    showReason(element, text, reason);
+    return;
+  }
+  S.refs += 1;
+  const ref = `w${S.refs}`;
+  S.asking.set(ref, {key, element, text});
+  send({type: "why", action: text, ref});
+}
+
+function answerWhy(message) {
+  const asked = S.asking.get(message.ref);
+  S.asking.delete(message.ref);
+  if (!asked) return;
+  const reason = message.legal ? "this move can be played now" : (message.reason || "not now");
+  S.why.set(asked.key, reason);
+  showReason(asked.element, asked.text, reason);
+}
+
+function showReason(element, text, reason) {
+  element.title = `${capitalise(text)}: ${reason}`;
+  element.dataset.reason = reason;
+  const current = document.activeElement === element || element.matches(":hover");
+  if (current && element.isConnected) say(`${capitalise(text)}: ${reason}`, "reason");
+}
+
+// ------------------------------------------------------------------ rendering
+/** Where the keyboard focus is, in terms that survive a re-render. */
+function focusPlace() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  // The moves panel holds the focus while others move; it stands for its list.
+  const area = active.id === "moves" ? $("move-list") : active.closest("#game-root, #move-list, #banner");
+  if (!area) return null;
+  return {area: area.id, move: active.dataset.move ?? null, id: active.id || null};
+}
+
+/** Put the focus back where it was (the same move, or the same area) after a re-render. */
+function restoreFocus(place) {
+  if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  const area = $(place.area);
+  if (!area) return;
+  const enabled = [...area.querySelectorAll('[data-move]:not([aria-disabled="true"])')];
+  // A control that cannot be played would answer the focus with its reason: skip those.
+  let target = place.id ? document.getElementById(place.id) : null;
+  if (target && target.getAttribute("aria-disabled") === "true") target = null;
+  if (!target && place.move !== null) target = enabled.find((e) => e.dataset.move === place.move);
+  if (!target) target = enabled[0];
+  if (!target && place.area !== "banner") target = $("moves");
+  if (target) target.focus({preventScroll: true});
+}
+
+function render() {
+  if (S.fatal) return;
+  const place = focusPlace();
+  renderHeader();
+  renderBanner();
+  renderGame();
+  renderPlayersPanel();
+  renderMoves();
+  renderLogPanel();
+  const view = S.view;
+  document.body.dataset.seat = S.seat === null ? "spectator" : String(S.seat);
+  document.body.dataset.version = view ? String(view.version) : "";
+  document.body.dataset.pending = S.pending ? "1" : "0";
+  document.body.dataset.turn = turnState();
+  restoreFocus(place);
+}
+
+function turnState() {
+  const view = S.view;
+  if (!view) return "loading";
+  if (view.status === "waiting") return "waiting";
+  if (view.status === "finished") return "over";
+  return view.your_turn ? "you" : "other";
+}
+
+function gameTitle() {
+  return S.table ? S.table.title : "Table";
+}
+
+function renderHeader() {
+  const title = gameTitle();
+  $("game-title").textContent = title;
+  document.title = `${turnState() === "you" ? "● Your turn · " : ""}${title} · ladytiger`;
+  const who = S.seat === null ? "watching" : `you are seat ${S.seat}`;
+  $("table-meta").textContent = `table ${tableId} · ${who}`;
+  if (S.table) $("rules-link").href = `/rules/${S.table.game}`;
+  const pill = $("turn");
+  const view = S.view;
+  pill.className = "pill";
+  clearInterval(S.clockTimer);
+  if (!view) {
+    pill.textContent = "Connecting…";
+    return;
+  }
+  const state = turnState();
+  if (state === "waiting") pill.textContent = "Waiting for players";
+  else if (state === "over") {
+    pill.classList.add("over");
+    pill.textContent = "Game over";
+  } else if (state === "you") {
+    pill.classList.add("turn-you");
+    pill.textContent = "Your turn";
+  } else {
+    pill.classList.add("turn-other");
+    const mover = view.current_player;
+    const plan = S.table?.seats?.[mover];
+    pill.textContent = plan && plan.kind === "bot"
+      ? `Seat ${mover} (${botLabel(plan)}) is thinking…` : `Seat ${mover} to move`;
+  }
+  if (view.deadline && state !== "over") {
+    const base = pill.textContent;
+    const tick = () => {
+      const left = Math.max(0, Math.round(view.deadline.at - Date.now() / 1000));
+      pill.textContent = `${base} · ${left} s`;
+    };
+    tick();
+    S.clockTimer = setInterval(tick, 1000);
+  }
+}
+
+function renderBanner() {
+  const banner = clear($("banner"));
+  const view = S.view;
+  if (!view) return;
+  if (view.status === "waiting") banner.append(waitingRoom());
+  if (view.status === "finished" || S.end) banner.append(endSummary());
+  if (S.rematch && !S.wantRematch) banner.append(rematchNotice());
+}
+
+function copyControl(label, value, id) {
+  const input = h("input", {type: "text", readonly: true, value, id, class: "copy-input",
+    "aria-label": label});
+  input.addEventListener("focus", () => input.select());
+  const button = h("button", {type: "button", class: "small", "data-copy": id}, "Copy");
+  button.addEventListener("click", async () => {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(value);
+      done = true;
+    } catch (error) {
+      input.focus();
+      input.select();
+      try {
+        done = document.execCommand("copy");
+      } catch (ignored) {
+        done = false;
+      }
+    }
+    button.textContent = done ? "Copied" : "Select and copy";
+    setTimeout(() => { button.textContent = "Copy"; }, 1800);
+  });
+  return h("div", {class: "copy-row"}, input, button);
+}
+
+function waitingRoom() {
+  const seats = S.presence || S.table?.seats || [];
+  const held = tokens.of(tableId);
+  const humans = seats.filter((s) => s.kind === "human");
+  const joined = humans.filter((s) => s.joined).length;
+  const list = h("ul", {class: "seat-list"});
+  for (const seat of seats) {
+    const me = seat.seat === S.seat;
+    const name = me ? `Seat ${seat.seat} · you` : `Seat ${seat.seat}`;
+    let status;
+    let extra = null;
+    if (seat.kind === "bot") status = h("span", {class: "tag bot"}, botLabel(seat));
+    else if (seat.joined) {
+      status = h("span", {class: "tag joined"}, seat.connected ? "here" : "joined");
+    } else if (seat.open && !seat.claimed) {
+      status = h("span", {class: "tag waiting"}, "open: listed in the lobby");
+      if (S.seat === null) {
+        const take = h("button", {type: "button", class: "small primary"}, "Take this seat");
+        take.addEventListener("click", () => claim(seat.seat, take));
+        extra = take;
+      }
+    } else status = h("span", {class: "tag waiting"}, "waiting to join");
+    if (seat.kind === "human" && held[seat.seat]) {
+      extra = [copyControl(`Invite link for seat ${seat.seat}`,
+        inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`),
+      h("span", {class: "hint"}, me ? "Your own link: keep it to come back to your seat."
+        : `Send this link to the player of seat ${seat.seat}.`)];
+    }
+    list.append(h("li", {"data-seat": seat.seat, class: me ? "me" : null},
+      h("div", {class: "seat-head"}, h("b", {}, name), status), extra));
+  }
+  return h("section", {class: "panel waiting-room", "aria-labelledby": "waiting-title"},
+    h("h2", {id: "waiting-title"}, "Waiting for players"),
+    h("p", {}, `The game starts by itself when every human seat is taken (${joined} of `
+      + `${plural(humans.length, "human seat")} so far). Send each player their own link: `
+      + "whoever holds a link holds that seat."),
+    list,
+    h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
+      copyControl("Link for spectators", spectateLink(tableId), "spectate-link")));
+}
+
+async function claim(seat, button) {
+  button.disabled = true;
+  try {
+    const claimed = await api.join(tableId, seat);
+    tokens.remember(tableId, {[claimed.seat]: claimed.token});
+    location.hash = `seat=${claimed.token}`;
+  } catch (error) {
+    button.disabled = false;
+    say(error.message, "error");
+  }
+}
+
+function winnersOf(returns) {
+  if (!returns) return [];
+  const best = Math.max(...returns);
+  return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
+}
+
+function endSummary() {
+  const observation = S.view?.observation || {};
+  const returns = S.end?.returns || observation.returns || [];
+  const scores = S.end?.scores || observation.scores || [];
+  const winners = winnersOf(returns);
+  const name = seatNamer(S.seat);
+  let headline;
+  if (!winners.length) headline = scores.length === 1 ? "The game is over: not won this time" : "The game is over: nobody wins";
+  else if (winners.length === 1) headline = winners[0] === S.seat ? "You win!" : `${name(winners[0])} wins`;
+  else {
+    headline = `A shared win: ${winners.map(name).join(" and ")}`;
+  }
+  const scoreList = h("ol", {class: "final-scores"}, scores.map((score, seat) =>
+    h("li", {class: winners.includes(seat) ? "winner" : null},
+      h("span", {}, name(seat)), h("b", {}, score))));
+  const actions = h("div", {class: "actions"});
+  if (S.seat !== null && !S.rematch) {
+    const again = h("button", {type: "button", class: "primary", id: "rematch-button"}, "Rematch");
+    again.addEventListener("click", () => requestRematch(again));
+    actions.append(again);
+  } else if (S.rematch) {
+    actions.append(h("a", {class: "button primary", href: rematchHref()},
+      S.seat === null ? "Watch the rematch" : "Join the rematch"));
+  }
+  actions.append(
+    h("a", {class: "button", href: `/replay/${tableId}`}, "Watch the replay"),
+    h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: ""}, "Download record"),
+    h("a", {class: "button quiet", href: "/"}, "New game"));
+  return h("section", {class: "panel end-summary", "aria-labelledby": "end-title",
+    "data-ready": S.end && S.finalViews ? "1" : "0"},
+    h("div", {class: "end-head"},
+      h("div", {}, h("p", {class: "eyebrow"}, "Game over"), h("h2", {id: "end-title"}, headline)),
+      scoreList),
+    actions,
+    revealSection());
+}
+
+function revealSection() {
+  const record = S.end?.record;
+  const section = h("div", {class: "reveal"});
+  const views = S.finalViews;
+  const count = (S.view?.observation?.scores || []).length;
+  if (count > 0) {
+    const tabs = h("div", {class: "reveal-tabs", role: "tablist", "aria-label": "Each seat's cards"});
+    const body = h("div", {class: "reveal-body", role: "tabpanel"});
+    const chosen = S.revealSeat ?? (count > 1 ? (S.seat === 0 ? 1 : 0) : 0);
+    for (let seat = 0; seat < count; seat += 1) {
+      const tab = h("button", {type: "button", role: "tab", class: "small",
+        "aria-selected": seat === chosen ? "true" : "false"}, `Seat ${seat}${seat === S.seat ? " (you)" : ""}`);
+      tab.addEventListener("click", () => {
+        S.revealSeat = seat;
+        renderBanner();
+      });
+      tabs.append(tab);
+    }
+    if (views && views[chosen]) {
+      const root = h("div", {});
+      const ctx = makeContext({seat: chosen, bind: readOnlyBind("the game is over"),
+        lastMove: null, extra: {replay: true}});
+      ctx.seatName = (i) => (i === chosen ? `Seat ${i}` : `Seat ${i}`);
+      drawView(root, S.entry, {...S.view, observation: views[chosen], legal_actions: [],
+        seat: chosen, your_turn: false}, ctx);
+      body.append(root);
+    } else body.append(h("p", {class: "muted"}, "Loading what each seat held…"));
+    // The state is kept on click, before the toggle: a re-render in between keeps it.
+    const details = h("details", {class: "reveal-seats", open: S.revealOpen},
+      h("summary", {onclick: () => { S.revealOpen = !details.open; }},
+        "Every hidden card, revealed: the end as each seat saw it"), tabs, body);
+    section.append(details);
+  }
+  if (record && Array.isArray(record.history)) {
+    section.append(h("details", {class: "reveal-record"},
+      h("summary", {}, `The whole record: ${plural(record.history.length, "step")}, every deal named`),
+      h("ol", {class: "record-list"}, record.history.map((text) => h("li", {}, text)))));
+  }
+  return section;
+}
+
+async function loadFinalViews() {
+  if (S.finalViews || !S.end) return;
+  const count = (S.view?.observation?.scores || []).length;
+  const of = S.end.record?.history?.length;
+  if (!count || of === undefined) return;
+  try {
+    const views = await Promise.all(Array.from({length: count}, (_, seat) =>
+      api.replayStep(tableId, of, seat)));
+    S.finalViews = views.map((v) => v.observation);
+  } catch (error) {
+    S.finalViews = [];
+  }
+  renderBanner();
+}
+
+function readOnlyBind(reason) {
+  return (element, text) => {
+    element.dataset.move = text;
+    element.classList.add("disabled");
+    element.setAttribute("aria-disabled", "true");
+    element.title = `${capitalise(text)}: ${reason}`;
+    return element;
+  };
+}
+
+function rematchHref() {
+  const token = S.token;
+  return token && S.seat !== null ? `/play/${S.rematch}#seat=${token}` : `/play/${S.rematch}`;
+}
+
+function requestRematch(button) {
+  button.disabled = true;
+  button.textContent = "Setting up…";
+  S.wantRematch = true;
+  if (!send({type: "rematch"})) {
+    api.rematch(tableId, S.token).then((made) => {
+      S.rematch = made.table.id;
+      tokens.carry(tableId, S.rematch);
+      goToRematch();
+    }).catch((error) => {
+      S.wantRematch = false;
+      button.disabled = false;
+      button.textContent = "Rematch";
+      say(error.message, "error");
+    });
+  }
+}
+
+function goToRematch() {
+  location.href = rematchHref();
+}
+
+function rematchNotice() {
+  if (S.view?.status === "finished" || S.end) return null; // the summary offers it
+  return h("section", {class: "panel notice"}, h("p", {}, "A rematch of this table is ready."),
+    h("a", {class: "button primary", href: rematchHref()}, "Go to the rematch"));
+}
+
+function renderGame() {
+  const root = $("game-root");
+  const view = S.view;
+  if (!view || view.status === "waiting" || !S.entry) {
+    clear(root);
+    root.className = "game-root";
+    return;
+  }
+  const moves = new Map((view.legal_actions || []).map((a) => [normalise(a.text), a]));
+  const log = view.observation.log || [];
+  const ctx = makeContext({
+    seat: S.seat,
+    bind: makeBinder({moves, play, explain}),
+    lastMove: log.length ? log[log.length - 1] : null,
+  });
+  drawView(root, S.entry, view, ctx, (error) =>
+    say(`The ${gameTitle()} view failed (${error.message}); showing the plain view.`, "error"));
+  root.classList.add("game-root");
+}
+
+function renderPlayersPanel() {
+  const view = S.view;
+  const observation = view?.observation;
+  const winners = observation?.terminal ? winnersOf(S.end?.returns || observation.returns) : null;
+  renderPlayers($("players"), {seats: S.table?.seats, observation, mySeat: S.seat,
+    presence: S.presence, winners});
+}
+
+function renderMoves() {
+  const list = clear($("move-list"));
+  const view = S.view;
+  const title = $("moves-title");
+  if (!view) return;
+  if (S.seat === null) {
+    title.textContent = "Moves";
+    list.append(h("p", {class: "muted"}, "You are watching. Only the players make moves."));
+    return;
+  }
+  title.textContent = "Your moves";
+  if (view.status === "waiting") {
+    list.append(h("p", {class: "muted"}, "The game has not started yet."));
+    return;
+  }
+  if (view.status === "finished") {
+    list.append(h("p", {class: "muted"}, "The game is over."));
+    return;
+  }
+  if (!view.your_turn) {
+    list.append(h("p", {class: "muted waiting-turn"},
+      `Waiting for Seat ${view.current_player}…`));
+    return;
+  }
+  const moves = new Map(view.legal_actions.map((a) => [normalise(a.text), a]));
+  const bind = makeBinder({moves, play, explain});
+  const groups = new Map();
+  for (const action of view.legal_actions) {
+    if (!groups.has(action.verb)) groups.set(action.verb, []);
+    groups.get(action.verb).push(action);
+  }
+  for (const [verb, actions] of groups) {
+    const numbers = actions.every((a) => /^\d+$/.test(a.args));
+    if (numbers && actions.length >= 3) {
+      list.append(numberControl(verb, actions, bind));
+      continue;
+    }
+    const row = h("div", {class: "move-group", "data-verb": verb});
+    for (const action of actions) {
+      row.append(bind(h("button", {type: "button", class: "move-button"},
+        capitalise(action.text)), action.text));
+    }
+    list.append(row);
+  }
+}
+
+/** Moves like "bid 3" ... "bid 12": a number input and one button. */
+function numberControl(verb, actions, bind) {
+  const values = actions.map((a) => Number(a.args)).sort((a, b) => a - b);
+  const id = `number-${verb}`;
+  const input = h("input", {type: "number", id, min: values[0], max: values[values.length - 1],
+    step: 1, value: values[0], inputmode: "numeric", class: "number-input"});
+  const wrap = h("div", {class: "move-group number-move", "data-verb": verb});
+  const draw = () => {
+    const value = Number(input.value);
+    const old = wrap.querySelector("button.number-go");
+    const button = h("button", {type: "button", class: "move-button number-go primary"},
+      `${capitalise(verb)} ${Number.isFinite(value) ? value : ""}`);
+    bind(button, `${verb} ${value}`);
+    if (old) old.replaceWith(button);
+    else wrap.append(button);
+  };
+  const step = (delta) => {
+    const next = Math.min(values[values.length - 1], Math.max(values[0], Number(input.value) + delta));
+    input.value = next;
+    draw();
+  };
+  input.addEventListener("input", draw);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      wrap.querySelector("button.number-go")?.click();
+    }
+  });
+  wrap.append(
+    h("label", {for: id, class: "number-label"}, `${capitalise(verb)} (${values[0]}–${values[values.length - 1]})`),
+    h("div", {class: "stepper"},
+      h("button", {type: "button", class: "small", "aria-label": `lower ${verb}`, onclick: () => step(-1)}, "−"),
+      input,
+      h("button", {type: "button", class: "small", "aria-label": `raise ${verb}`, onclick: () => step(1)}, "+")));
+  draw();
+  return wrap;
+}
+
+function renderLogPanel() {
+  const view = S.view;
+  const lines = view?.observation?.log || [];
+  renderLog($("log"), lines, S.seat);
+  const last = lastSeatMove(lines);
+  $("log").dataset.lastMove = last || "";
+}
+
+// ------------------------------------------------------------------ start
+async function start() {
+  if (!tableId) {
+    fatal("There is no such table.", "The link names no table.");
+    return;
+  }
+  S.token = readToken();
+  try {
+    const info = await api.table(tableId);
+    S.table = info.table;
+  } catch (error) {
+    if (error.status === 404) fatal("There is no such table.", "The link may be mistyped, or the table was never made.");
+    else fatal("The server cannot be reached.", error.message);
+    return;
+  }
+  S.entry = await loadView(S.table.game);
+  document.body.dataset.view = S.entry.own ? "own" : "generic";
+  renderHeader();
+  connect();
+  window.addEventListener("hashchange", () => {
+    const token = readToken();
+    if (token === S.token) return;
+    S.token = token;
+    S.seat = null;
+    S.view = null;
+    S.why.clear();
+    connect();
+  });
+}
+
+start();

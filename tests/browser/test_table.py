@@ -1,0 +1,391 @@
+"""The table page with people at it: two browsers at one table, hidden cards, reloads,
+the waiting room, the lobby, reasons for disabled controls, keyboard play and rematches."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.support import (
+    ENABLED,
+    click_random_move,
+    create_table,
+    human_against_bots,
+    open_table,
+    page_text,
+    play_to_end,
+    screenshots_at_both_sizes,
+    version,
+    wait_my_turn_or_end,
+    wait_settled,
+)
+
+
+def wait_version(page: Page, at_least: int) -> None:
+    page.wait_for_function(
+        "(v) => Number(document.body.dataset.version || 0) >= v"
+        " && document.body.dataset.pending !== '1'", arg=at_least)
+
+
+def play_each_other(pages: dict[int, Page], rng: random.Random, check, max_moves: int = 300,
+                    **avoid) -> int:
+    """Two seats' pages play each other by random clicks; `check(pages)` runs whenever both
+    show the same position. Returns the number of moves played."""
+    moves = 0
+    for page in pages.values():
+        wait_settled(page)
+    while True:
+        turns = {seat: page.evaluate("() => document.body.dataset.turn")
+                 for seat, page in pages.items()}
+        if all(t == "over" for t in turns.values()):
+            return moves
+        movers = [seat for seat, t in turns.items() if t == "you"]
+        if not movers:
+            for page in pages.values():
+                page.wait_for_function(
+                    "() => ['you', 'over', 'other'].includes(document.body.dataset.turn)")
+            continue
+        click_random_move(pages[movers[0]], rng, **avoid)
+        moves += 1
+        assert moves <= max_moves
+        target = version(pages[movers[0]])
+        for page in pages.values():
+            wait_version(page, target)
+        if all(version(page) == target for page in pages.values()):
+            check(pages)
+
+
+# ---------------------------------------------------------------------------- hidden cards
+def test_two_browsers_at_doors_each_see_only_their_own_door(server, new_page):
+    made = create_table(server, "doors", {"gems_to_win": 4},
+                        [{"kind": "human"}, {"kind": "human"}])
+    pages = {seat: new_page() for seat in (0, 1)}
+    for seat, page in pages.items():
+        page.goto(made["links"]["invites"][str(seat)])
+    seen_contests = set()
+
+    def check(pages):
+        doors = {}
+        for seat, page in pages.items():
+            if page.evaluate("() => document.body.dataset.turn") == "over":
+                return
+            door = page.locator(f'#game-root .dr-door[data-seat="{seat}"]')
+            doors[seat] = door.get_attribute("data-card")
+            assert doors[seat], f"seat {seat} does not see its own door"
+        for seat, page in pages.items():
+            other = 1 - seat
+            secret = doors[other]
+            # The other's door is face down: no card name on it, and the deal is not in words.
+            assert page.locator(f'#game-root .dr-door[data-seat="{other}"]').get_attribute(
+                "data-card") is None
+            assert page.locator(f'#game-root .dr-door[data-seat="{other}"].card-back').count() == 1
+            assert f"deal {secret} to seat {other}" not in page_text(page)
+            assert f"deal {secret} to seat {other}" not in page.content()
+            assert f"deal {doors[seat]} to seat {seat}" in page_text(page)
+        seen_contests.add(pages[0].locator("#game-root .dr-top .dr-chip").first.inner_text())
+
+    moves = play_each_other(pages, random.Random(11), check, avoid=("guess", "claim"),
+                            avoid_chance=0.9)
+    assert moves > 2 and seen_contests
+    for page in pages.values():
+        expect(page.locator(".end-summary")).to_be_visible()
+        # At the end both doors of the last contest are face up for everyone.
+        for door in (0, 1):
+            face = page.locator(f'#game-root .dr-door[data-seat="{door}"]')
+            assert face.get_attribute("data-card")
+
+
+def test_two_browsers_at_shady_lady_each_see_only_their_own_hand(server, new_page):
+    made = create_table(server, "shady_lady", {"turn_limit": 15},
+                        [{"kind": "human"}, {"kind": "human"}])
+    pages = {seat: new_page() for seat in (0, 1)}
+    for seat, page in pages.items():
+        page.goto(made["links"]["invites"][str(seat)])
+    checked = []
+
+    def hand_values(page, seat, own):
+        selector = ".sl-my-hand [data-card]" if own else (
+            f'.sl-seat[data-seat="{seat}"] .sl-other-hand [data-card]')
+        return sorted(int(v) for v in page.locator(selector).evaluate_all(
+            "(cards) => cards.map((c) => c.dataset.card)"))
+
+    def check(pages):
+        if any(p.evaluate("() => document.body.dataset.turn") == "over" for p in pages.values()):
+            return
+        for seat, page in pages.items():
+            other = 1 - seat
+            truth = hand_values(pages[other], other, own=True)
+            shown = hand_values(page, other, own=False)
+            backs = page.locator(f'.sl-seat[data-seat="{other}"] .sl-other-hand .card-back').count()
+            # Only cards everyone saw (taken from a pile, revealed) are face up; the rest are
+            # backs, and the face-up ones really are in that hand.
+            assert len(shown) + backs == len(truth)
+            remaining = list(truth)
+            for value in shown:
+                assert value in remaining, f"seat {seat} is shown a {value} seat {other} lacks"
+                remaining.remove(value)
+            # The other seat's draws are never named.
+            assert not re.search(rf"seat {other} draws \d", page_text(page))
+            assert not re.search(rf"Seat {other}\s+draws \d", page_text(page))
+        checked.append(True)
+
+    play_each_other(pages, random.Random(5), check)
+    assert checked
+    for page in pages.values():
+        expect(page.locator(".end-summary")).to_be_visible()
+
+
+def test_a_spectator_sees_no_hidden_card_and_has_no_moves(server, page):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    page.goto(made["links"]["spectate"])
+    expect(page.locator("#turn")).to_have_text("Waiting for players")
+    assert page.locator("body").get_attribute("data-seat") == "spectator"
+    # The seat holder arrives: the game starts and the spectator sees it.
+    player = page.context.browser.new_context().new_page()
+    player.goto(made["links"]["invites"]["0"])
+    page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+    assert page.locator(".dr-door.card-back").count() == 2
+    assert page.locator(ENABLED).count() == 0
+    expect(page.locator("#move-list")).to_contain_text("You are watching")
+    player.context.close()
+
+
+# ---------------------------------------------------------------------------- reload
+def test_reload_mid_game_comes_back_to_the_same_state(server, page):
+    _table, link = human_against_bots(server, "tighee", 3)
+    open_table(page, link)
+    rng = random.Random(3)
+    for _ in range(7):
+        assert wait_my_turn_or_end(page) == "you"
+        click_random_move(page, rng)
+    wait_my_turn_or_end(page)
+    before = {
+        "version": version(page),
+        "board": page.locator("#game-root").inner_text(),
+        "log": page.locator("#log").inner_text(),
+        "moves": page.locator("#move-list").inner_text(),
+        "players": page.locator("#players").inner_text(),
+    }
+    page.reload()
+    wait_settled(page)
+    page.wait_for_function("(v) => document.body.dataset.version === String(v)",
+                           arg=before["version"])
+    assert page.url.endswith(link.split("/play/")[1])  # the token stayed in the fragment
+    after = {
+        "version": version(page),
+        "board": page.locator("#game-root").inner_text(),
+        "log": page.locator("#log").inner_text(),
+        "moves": page.locator("#move-list").inner_text(),
+        "players": page.locator("#players").inner_text(),
+    }
+    assert after == before
+    play_to_end(page, rng)
+
+
+# ---------------------------------------------------------------------------- reasons
+def test_a_disabled_control_shows_the_engines_reason(server, page):
+    # Seat 1 is the first Guesser: ending the turn before discarding is against the rules.
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "bot", "bot": "random"}, {"kind": "human"}])
+    open_table(page, made["links"]["invites"]["1"])
+    assert wait_my_turn_or_end(page) == "you"
+    end_turn = page.locator('.dr-declare [data-move="end turn"]')
+    expect(end_turn).to_have_attribute("aria-disabled", "true")
+    end_turn.hover()
+    reason = "the Guesser must discard a card from the display before ending the turn"
+    expect(page.locator("#statusline")).to_contain_text(reason)
+    expect(end_turn).to_have_attribute("title", re.compile(reason))
+    # Keyboard focus asks too, and a legal control carries no reason.
+    page.mouse.move(0, 0)
+    page.locator('.dr-declare [data-move="claim set"]').focus()
+    expect(page.locator("#statusline")).to_contain_text("the Collector's cards hold no set")
+    assert page.locator('.dr-declare [data-move="guess Red"]').get_attribute(
+        "aria-disabled") is None
+
+
+# ---------------------------------------------------------------------------- keyboard
+def test_a_game_played_with_the_keyboard_alone(server, page):
+    _table, link = human_against_bots(server, "doors", 2, {"gems_to_win": 2})
+    open_table(page, link)
+    moves = 0
+    while wait_my_turn_or_end(page) == "you":
+        # Tab from the top of the page until an enabled move control has the focus.
+        page.locator("body").focus()
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => { const e = document.activeElement; return !!e && e.dataset.move !== "
+                "undefined && e.getAttribute('aria-disabled') !== 'true'; }"
+            ):
+                break
+        else:
+            raise AssertionError("Tab never reached an enabled move")
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(v) => document.body.dataset.pending !== '1' && (document.body.dataset.version"
+            " !== String(v) || document.body.dataset.turn === 'over')", arg=before)
+        moves += 1
+        assert moves < 200
+    expect(page.locator(".end-summary")).to_be_visible()
+
+
+# ---------------------------------------------------------------------------- home, lobby
+def test_a_table_made_on_the_home_page_waits_for_its_invited_player(server, new_page):
+    host = new_page()
+    host.goto(server + "/")
+    host.wait_for_function("() => document.body.dataset.ready === '1'")
+    host.locator('[data-play="doors"]').click()
+    host.locator("#option-gems_to_win").fill("2")
+    host.locator("#seat-1").select_option("human")
+    host.locator("#bot-pace").select_option("0")
+    host.locator("#create-button").click()
+    host.wait_for_url(re.compile(r"/play/[^#]+#seat="))
+    expect(host.locator(".waiting-room")).to_be_visible()
+    expect(host.locator("#turn")).to_have_text("Waiting for players")
+    invite = host.locator("#invite-1").input_value()
+    assert re.search(r"/play/[^#]+#seat=[\w-]{20,}$", invite)
+    assert host.locator("#spectate-link").input_value().endswith(
+        host.url.split("#")[0].split("/play/")[1])
+    screenshots_at_both_sizes(host, "waiting-room")
+    guest = new_page(390, 844)
+    guest.goto(invite)
+    for page in (host, guest):
+        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+        assert page.locator(".waiting-room").count() == 0
+    expect(host.locator("#players")).to_contain_text("human · here")
+
+
+def test_an_open_seat_is_taken_from_the_lobby(server, new_page):
+    host = new_page()
+    host.goto(server + "/?game=favor")
+    host.wait_for_function("() => document.body.dataset.ready === '1'")
+    host.locator("#option-players").select_option("2")
+    host.locator("#seat-1").select_option("human")
+    host.locator("#open-seats").check()
+    host.locator("#create-button").click()
+    host.wait_for_url(re.compile(r"/play/"))
+    table = host.url.split("/play/")[1].split("#")[0]
+    expect(host.locator('.seat-list li[data-seat="1"]')).to_contain_text("open")
+    guest = new_page()
+    guest.goto(server + "/")
+    guest.wait_for_function("() => document.body.dataset.ready === '1'")
+    row = guest.locator(f'#lobby-waiting li[data-table="{table}"]')
+    expect(row).to_be_visible()
+    screenshots_at_both_sizes(guest, "home", full_page=False)
+    row.get_by_role("button", name="Join").click()
+    guest.wait_for_url(re.compile(rf"/play/{table}#seat="))
+    for page in (host, guest):
+        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+
+
+# ---------------------------------------------------------------------------- rematch, replay
+def test_rematch_and_replay_after_the_end(server, page):
+    table, link = human_against_bots(server, "doors", 2, {"gems_to_win": 2})
+    open_table(page, link)
+    play_to_end(page, random.Random(8))
+    summary = page.locator(".end-summary")
+    expect(summary.locator(".final-scores li")).to_have_count(2)
+    expect(summary.locator(".reveal-record li").first).to_be_attached()
+    # The end as each seat saw it: the other seat's last door is face up there too.
+    summary.locator(".reveal-seats > summary").click()
+    summary.locator(".reveal-tabs [role=tab]").nth(1).click()
+    expect(summary.locator(".reveal-body .dr-door").first).to_have_attribute("data-card",
+                                                                             re.compile(r"\w"))
+    # The replay viewer steps through the record.
+    replay = page.context.new_page()
+    replay.goto(f"{server}/replay/{table}")
+    replay.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert replay.locator("body").get_attribute("data-step") == "0"
+    replay.keyboard.press("ArrowRight")
+    replay.wait_for_function("() => document.body.dataset.step !== '0'")
+    first_stop = int(replay.locator("body").get_attribute("data-step"))
+    replay.keyboard.press("End")
+    replay.wait_for_function("(s) => Number(document.body.dataset.step) > s", arg=first_stop)
+    expect(replay.locator("#game-root .dr-door[data-card]")).to_have_count(2)
+    replay.locator("#viewer").select_option("1")
+    replay.keyboard.press("Home")
+    replay.wait_for_function("() => document.body.dataset.step === '0'")
+    replay.keyboard.press("ArrowRight")
+    replay.wait_for_function("() => document.body.dataset.step !== '0'")
+    # Seat 1's view at its first stop: its own door up, seat 0's face down.
+    assert replay.locator('#game-root .dr-door[data-seat="1"]').get_attribute("data-card")
+    assert replay.locator('#game-root .dr-door[data-seat="0"]').get_attribute("data-card") is None
+    screenshots_at_both_sizes(replay, "replay")
+    replay.close()
+    # Rematch: a new table, the same seat, the same token.
+    token = link.split("#seat=")[1]
+    page.locator("#rematch-button").click()
+    page.wait_for_url(re.compile(rf"/play/(?!{table})[^#]+#seat={re.escape(token)}$"))
+    page.wait_for_function("() => ['you', 'other', 'over'].includes(document.body.dataset.turn)")
+
+
+def test_rules_pages_render_with_their_rulings(server, page):
+    page.goto(server + "/rules/doors")
+    expect(page.locator("h1")).to_have_text("Doors")
+    expect(page.locator("main")).to_contain_text("Rulings")
+    expect(page.locator(".rules-nav a")).to_have_count(7)
+    page.goto(server + "/rules/nonsense")
+    expect(page.locator("h1")).to_have_text("No such game")
+
+
+def test_a_bad_invite_link_says_so_and_offers_to_watch(server, page):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    page.goto(made["links"]["spectate"] + "#seat=not-a-real-token-at-all")
+    notice = page.locator(".error-notice")
+    expect(notice).to_contain_text("This link does not hold a seat at this table.")
+    notice.get_by_role("link", name="Watch this table").click()
+    page.wait_for_function("() => document.body.dataset.turn === 'waiting'")
+    assert page.locator("body").get_attribute("data-seat") == "spectator"
+
+
+def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
+    made = create_table(server, "shady_lady", {"turn_limit": 15},
+                        [{"kind": "human"}, {"kind": "human", "open": True}])
+    host, visitor = new_page(), new_page()
+    host.goto(made["links"]["invites"]["0"])
+    visitor.goto(made["links"]["spectate"])
+    take = visitor.locator('.seat-list li[data-seat="1"]').get_by_role(
+        "button", name="Take this seat")
+    take.click()
+    visitor.wait_for_url(re.compile(r"#seat=[\w-]{20,}$"))
+    for page in (host, visitor):
+        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+    assert visitor.locator("body").get_attribute("data-seat") == "1"
+    expect(visitor.locator("#players")).to_contain_text("You · seat 1")
+
+
+def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):
+    _table, link = human_against_bots(server, "tighee", 3)
+    open_table(page, link)
+    assert wait_my_turn_or_end(page) == "you"
+    first = page.locator("#move-list [data-move]").first
+    first.focus()
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(v) => document.body.dataset.version !== String(v)"
+                           " && document.body.dataset.pending !== '1'", arg=before)
+    assert wait_my_turn_or_end(page) == "you"
+    # Still in the move list, on a move that can be played: Enter plays the next one.
+    focused = page.evaluate("() => [document.activeElement.closest('#move-list') !== null,"
+                            " document.activeElement.getAttribute('aria-disabled')]")
+    assert focused == [True, None]
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(v) => document.body.dataset.version !== String(v)", arg=before)
+
+
+def test_a_game_without_a_view_module_falls_back_to_the_plain_view(server, page):
+    page.route("**/static/games/doors.js", lambda route: route.fulfill(status=404))
+    _table, link = human_against_bots(server, "doors", 2, {"gems_to_win": 2})
+    open_table(page, link)
+    assert page.locator("body").get_attribute("data-view") == "generic"
+    expect(page.locator("#game-root .generic-fields").first).to_contain_text("Display")
+    # Every field is drawn from the observation, cards as cards; the moves list plays.
+    assert page.locator("#game-root .card[data-card]").count() >= 4
+    play_to_end(page, random.Random(2))

@@ -1,0 +1,457 @@
+"""Hoard's browser view (static/games/hoard.js) in real Chromium, on the real engine.
+
+This module also holds `ViewBench`, the bench that the Labyrinth and Traps view tests share:
+the view module is drawn by the frame's own `drawView` with the frame's own binder and card
+drawing (static/js/frame.js, the contract's `ctx`), on the frame's felt, but the server is
+replaced by the engine in Python: a bound control that names a legal move plays it on the
+engine state, a disabled one shows the engine's own reason, and chance and the other seats
+then move (forced outcomes first, else at random) until the seat is to move again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+import ladytiger
+from ladytiger.core import CHANCE, State
+from ladytiger.core.errors import LadyTigerError
+from tests.browser.support import human_against_bots, open_table, version, wait_my_turn_or_end
+from tests.helpers import new_game, play
+
+STATIC = Path(ladytiger.__file__).parent / "web" / "static"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ORIGIN = "http://bench.test"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+
+# The bench page: the frame's stylesheets, a felt root like the table page's, the frame's
+# drawView / makeBinder / makeContext, and a status line for the reasons.
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>view bench</title>
+<link rel="stylesheet" href="/static/css/site.css">
+<link rel="stylesheet" href="/static/css/table.css">
+<link rel="stylesheet" href="/static/games/GAME.css">
+<style>body { padding: .75rem; } #bench-status { min-height: 1.3rem; font-size: .85rem; }</style>
+</head><body class="page-table"><main>
+<div id="game-root" class="game-root"></div><p id="bench-status" role="status"></p>
+</main>
+<script type="module">
+import * as module from "/static/games/GAME.js";
+import {drawView, makeBinder, makeContext} from "/static/js/frame.js";
+import {normalise} from "/static/js/dom.js";
+const root = document.getElementById("game-root");
+const status = document.getElementById("bench-status");
+window.benchErrors = [];
+window.benchVersion = -1;
+function show(view) {
+  const moves = new Map((view.legal_actions || []).map((a) => [normalise(a.text), a]));
+  const play = async (action) => show(await window.benchPlay(action.text));
+  const explain = async (text, element) => {
+    const reason = await window.benchWhy(text);
+    element.title = reason;
+    status.textContent = reason;
+  };
+  const log = view.observation.log || [];
+  const ctx = makeContext({seat: view.seat, bind: makeBinder({moves, play, explain}),
+                           lastMove: log.length ? log[log.length - 1] : null});
+  drawView(root, {module, own: true}, view, ctx,
+           (error) => window.benchErrors.push(String(error && error.stack || error)));
+  root.classList.add("game-root");
+  window.benchVersion = view.version;
+}
+window.benchShow = show;
+window.benchReady = true;
+</script></body></html>
+"""
+
+
+class ViewBench:
+    """One seat's view of `state` in the page, with the engine standing in for the server."""
+
+    def __init__(self, page: Page, game: str, state: State, seat: int | None,
+                 seed: int = 0) -> None:
+        self.page, self.game, self.state, self.seat = page, game, state, seat
+        self.rng = random.Random(seed)
+        self.version = 1
+        self.forced: list[str] = []  # chance outcomes and other seats' moves to play first
+        # When set, the other seats do not move by themselves: the page shows the table as
+        # this seat's move left it (chance still moves, forced moves are still played).
+        self.others_wait = False
+        self.played: list[str] = []  # this seat's moves, as the page named them
+        self.console_errors: list[str] = []
+        page.on("pageerror", lambda error: self.console_errors.append(str(error)))
+        page.on("console", lambda message: self.console_errors.append(message.text)
+                if message.type == "error" else None)
+        page.route(f"{ORIGIN}/**", self._serve)
+        page.expose_function("benchPlay", self._play)
+        page.expose_function("benchWhy", self.why)
+        page.goto(f"{ORIGIN}/")
+        page.wait_for_function("window.benchReady === true")
+        self.show()
+
+    # -------------------------------------------------------------- the stand-in server
+    def _serve(self, route: Any) -> None:
+        path = route.request.url[len(ORIGIN):].split("?")[0]
+        if path == "/":
+            route.fulfill(body=PAGE.replace("GAME", self.game),
+                          content_type="text/html; charset=utf-8")
+            return
+        file = STATIC / path.removeprefix("/static/")
+        if not path.startswith("/static/") or not file.is_file():
+            route.fulfill(status=404, body="not found")
+            return
+        route.fulfill(body=file.read_text("utf-8"),
+                      content_type=CONTENT_TYPES.get(file.suffix, "text/plain"))
+
+    def view(self) -> dict[str, Any]:
+        state, seat = self.state, self.seat
+        mover = state.current_player()
+        mine = seat is not None and mover == seat
+        return {
+            "type": "view", "table": "bench", "version": self.version,
+            "status": "finished" if state.is_terminal() else "playing",
+            "seat": seat, "current_player": mover if mover >= 0 else None, "your_turn": mine,
+            "observation": state.observation(seat),
+            "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
+            if mine else [],
+        }
+
+    def _play(self, text: str) -> dict[str, Any]:
+        self.state.apply_action(self.state.string_to_action(text))
+        self.played.append(text)
+        self.advance()
+        self.version += 1
+        return self.view()
+
+    def why(self, text: str) -> str:
+        state = self.state
+        if state.current_player() != self.seat:
+            return f"it is not your turn: seat {state.current_player()} is to move"
+        try:
+            return state.illegal_reason(state.string_to_action(text)) or "that move is legal"
+        except LadyTigerError as error:
+            return str(error)
+
+    def advance(self) -> None:
+        """Chance and the other seats move until this seat is to move or the game ends."""
+        state = self.state
+        while not state.is_terminal() and state.current_player() != self.seat:
+            if self.others_wait and not self.forced and state.current_player() != CHANCE:
+                return
+            if self.forced:
+                state.apply_action(state.string_to_action(self.forced.pop(0)))
+            elif state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                pick = self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])
+                state.apply_action(pick[0])
+            else:
+                state.apply_action(self.rng.choice(state.legal_actions()))
+
+    # -------------------------------------------------------------- for the tests
+    def show(self) -> None:
+        """Send the current view to the page (after the test changed the state itself)."""
+        self.version += 1
+        self.page.evaluate("view => window.benchShow(view)", self.view())
+        self.check()
+
+    def click(self, target: Locator | str) -> str:
+        """Click a control that plays a move; the move's text, once the page shows the result."""
+        before = len(self.played)
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        locator.click()
+        self.page.wait_for_function(f"window.benchVersion === {self.version}")
+        assert len(self.played) == before + 1, "the click played no move"
+        self.check()
+        return self.played[-1]
+
+    def reason(self, target: Locator | str) -> str:
+        """Hover a disabled control; the reason the page shows for it."""
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        assert locator.get_attribute("aria-disabled") == "true"
+        locator.hover()
+        self.page.wait_for_function("el => el.title !== ''", arg=locator.element_handle())
+        return locator.get_attribute("title") or ""
+
+    def enabled_moves(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#game-root .move[data-move]", "els => els.map(el => el.dataset.move)")
+
+    def check(self) -> None:
+        errors = self.page.evaluate("window.benchErrors")
+        assert not errors, f"the view failed: {errors}"
+        assert not self.console_errors, f"errors in the page: {self.console_errors}"
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def play_out_through_page(self, max_clicks: int = 3000) -> int:
+        """Play this seat's moves to the end by clicking the view's own controls at random.
+
+        Only what the view draws is used: enabled move controls, and the selectable things
+        (`button`s and role=button elements that are not bound) that lead to them.
+        """
+        clicks = 0
+        while not self.state.is_terminal():
+            assert clicks < max_clicks, "the game did not end"
+            moves = self.page.locator("#game-root .move[data-move]")
+            picks = self.page.locator(
+                "#game-root button:not([data-move]), #game-root [role=button]:not([data-move])")
+            count_moves, count_picks = moves.count(), picks.count()
+            assert count_moves + count_picks, (
+                f"the view offers no control, but the legal moves are "
+                f"{[self.state.action_to_string(a) for a in self.state.legal_actions()]}")
+            choice = self.rng.randrange(count_moves + count_picks)
+            if choice < count_moves or not count_picks:
+                self.click(moves.nth(min(choice, count_moves - 1)))
+            else:
+                picks.nth(choice - count_moves).click()
+                self.check()
+            clicks += 1
+        return clicks
+
+
+def sized(new_page: Callable[..., Page], size: str) -> Page:
+    """A page at one of SIZES (1280x800, a phone's 390x844), named for screenshots."""
+    opened = new_page(*SIZES[size])
+    opened.size_name = size  # type: ignore[attr-defined]
+    return opened
+
+
+# At a real table (the frame's page, the real server): the view's own controls only.
+VIEW_MOVES = '#game-root [data-move]:not([aria-disabled="true"])'
+VIEW_PICKS = ("#game-root button:not([data-move]), "
+              "#game-root [role=button]:not([data-move]):not(.card)")
+
+
+def wait_moved(page: Page, before: int) -> None:
+    page.wait_for_function(
+        "(v) => document.body.dataset.pending !== '1'"
+        " && (document.body.dataset.version !== String(v)"
+        " || document.body.dataset.turn === 'over')", arg=before)
+
+
+def play_with_the_view(page: Page, rng: random.Random, tries: int = 30) -> str:
+    """Play one move at a real table through the game view (never the frame's move list):
+    click an enabled move in the view, or first a pick (a cub, a black Trash, a card)."""
+    before = version(page)
+    for _ in range(tries):
+        moves = page.locator(VIEW_MOVES).filter(visible=True)
+        if moves.count():
+            chosen = moves.nth(rng.randrange(moves.count()))
+            text = chosen.get_attribute("data-move") or ""
+            chosen.click()
+            wait_moved(page, before)
+            return text
+        picks = page.locator(VIEW_PICKS).filter(visible=True)
+        assert picks.count(), "the view offers nothing to click on this seat's turn"
+        picks.nth(rng.randrange(picks.count())).click()
+    raise AssertionError("no move reached through the view's picks")
+
+
+def hover_reason(page: Page, control: Locator) -> str:
+    """Hover a disabled control at a real table; the reason the server gave for it."""
+    assert control.get_attribute("aria-disabled") == "true"
+    control.hover()
+    page.wait_for_function("el => el.dataset.reason", arg=control.element_handle())
+    return control.get_attribute("data-reason") or ""
+
+
+# ---------------------------------------------------------------------------- Hoard
+GAME = "hoard"
+
+# Five gems per door, in the engine's dealing order (Red Lady, Blue Lady, Red Tiger, Blue
+# Tiger): the Red Lady holds only Treasure, the Red Tiger one white+black pair and a spare
+# white, the Blue Tiger two pairs and a spare black.
+DEAL = {
+    "Red Lady": ["red Treasure"] * 3 + ["blue Treasure"] * 2,
+    "Blue Lady": ["blue Treasure"] * 3 + ["white Trash", "black Trash"],
+    "Red Tiger": ["white Trash"] * 2 + ["black Trash"] + ["red Treasure"] * 2,
+    "Blue Tiger": ["white Trash"] * 2 + ["black Trash"] * 3,
+}
+
+
+def arranged(*then: str, **options: Any) -> State:
+    state = new_game(GAME, **options)
+    for door, gems in DEAL.items():
+        play(state, *(f"deal {gem} to {door}" for gem in gems))
+    return play(state, *then)
+
+
+def door(page: Page, name: str) -> Locator:
+    return page.locator(f'#game-root .hd-door[data-door="{name}"]')
+
+
+def chip(page: Page, name: str, kind: str) -> Locator:
+    return door(page, name).locator(f'.hd-chip[data-gem="{kind}"]')
+
+
+def count_on(page: Page, name: str, kind: str) -> int:
+    found = chip(page, name, kind)
+    if not found.count():
+        return 0
+    return int(found.locator(".hd-chip-label").inner_text().split()[0])
+
+
+def test_clicking_a_gem_moves_it_to_the_other_door_of_its_row(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Red Tiger"), seat=0)
+    bench.forced = ["reveal Blue Lady"]
+    assert count_on(page, "Blue Tiger", "white") == 2
+    assert bench.click(chip(page, "Red Tiger", "white")) == (
+        "move white Trash from Red Tiger to Blue Tiger")
+    assert count_on(page, "Blue Tiger", "white") == 3
+    assert count_on(page, "Red Tiger", "white") == 1
+    # The next card, the Blue Lady, now names the top row: its gems move right to left.
+    assert bench.click(chip(page, "Blue Lady", "black")) == (
+        "move black Trash from Blue Lady to Red Lady")
+    assert count_on(page, "Red Lady", "black") == 1
+
+
+def test_a_gem_that_cannot_move_says_why(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Red Tiger"), seat=0)
+    lady_gem = chip(page, "Red Lady", "red")
+    assert "between the two Tiger doors" in bench.reason(lady_gem)
+    assert "never move between a Lady and a Tiger" in page.locator("#bench-status").inner_text()
+    # Only the named door has Remove and Collect, and Collect waits for the Trash to go.
+    assert door(page, "Red Lady").locator(".hd-action").count() == 0
+    collect = door(page, "Red Tiger").locator(".hd-action", has_text="Collect")
+    assert bench.reason(collect) == (
+        "no Treasure can be collected from the Red Tiger while it holds Trash "
+        "(2 white, 1 black)")
+
+
+def test_remove_and_collect_buttons_on_the_named_door(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Red Tiger"), seat=0)
+    bench.forced = ["reveal Red Lady"]
+    remove = door(page, "Red Tiger").locator(".hd-action", has_text="Remove pairs")
+    assert bench.click(remove) == "remove pairs from Red Tiger"
+    assert page.locator(".hd-removed").inner_text().count("1 white") == 1
+    assert count_on(page, "Red Tiger", "black") == 0
+    # The Red Lady holds no Trash, so its red Treasure can be collected.
+    collect = door(page, "Red Lady").locator(".hd-action", has_text="Collect red")
+    assert bench.click(collect) == "collect red Treasure from Red Lady"
+    assert "1 of 5 red" in page.locator(".hd-collected").inner_text()
+    assert count_on(page, "Red Lady", "red") == 2
+
+
+def test_a_wild_puts_a_removed_pair_back_where_the_player_picks(page: Page) -> None:
+    state = arranged("reveal Blue Tiger", "remove pairs from Blue Tiger", "reveal Blue/Red")
+    bench = ViewBench(page, GAME, state, seat=0)
+    assert "put a removed white and black Trash back" in page.locator(".hd-hint").inner_text()
+    places = page.locator("#game-root .hd-place")
+    assert places.count() == 4
+    assert all(places.nth(i).get_attribute("aria-disabled") is None for i in range(4))
+    put = door(page, "Blue Lady").locator(".hd-place")
+    assert "black on Blue Tiger" in put.inner_text()
+    assert bench.click(put) == "put white Trash on Blue Lady and black Trash on Blue Tiger"
+    assert count_on(page, "Blue Lady", "white") == 2
+    assert page.locator(".hd-removed").inner_text().startswith("1 white")
+
+
+def test_a_wild_swap_is_a_black_then_a_white_on_another_door(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Lady/Tiger"), seat=0)
+    assert "swap a black Trash" in page.locator(".hd-hint").inner_text()
+    # No gem is a move yet: first pick the black Trash (a plain button, not a move).
+    assert bench.enabled_moves() == []
+    page.locator('.hd-door[data-door="Blue Tiger"] .hd-chip-pick').click()
+    assert "now: Blue Tiger" in page.locator(".hd-cancel").inner_text()
+    targets = page.locator("#game-root .hd-target")
+    assert sorted(targets.nth(i).get_attribute("data-move") for i in range(targets.count())) == [
+        "swap black Trash on Blue Tiger with white Trash on Blue Lady",
+        "swap black Trash on Blue Tiger with white Trash on Red Tiger",
+    ]
+    assert bench.click(chip(page, "Red Tiger", "white")) == (
+        "swap black Trash on Blue Tiger with white Trash on Red Tiger")
+    assert count_on(page, "Red Tiger", "black") == 2
+    assert count_on(page, "Blue Tiger", "white") == 3
+
+
+def test_the_keyboard_reaches_and_plays_a_gem(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Blue Tiger"), seat=0)
+    bench.forced = ["reveal Red Lady"]
+    target = chip(page, "Blue Tiger", "black")
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.benchVersion === {bench.version}")
+    assert bench.played == ["move black Trash from Blue Tiger to Red Tiger"]
+
+
+def test_the_piles_markers_and_set_aside_cards_are_shown(page: Page) -> None:
+    state = arranged("set aside Blue/Red", "set aside Red Lady", "reveal Red Tiger",
+                     difficulty="hard")
+    ViewBench(page, GAME, state, seat=0)
+    assert "Set aside (hard)" in page.locator(".hd-side").inner_text()
+    aside = page.locator(".hd-block", has_text="Set aside").locator(".card")
+    assert sorted(aside.nth(i).get_attribute("data-card") for i in range(2)) == [
+        "Blue/Red", "Red Lady"]
+    assert "11 cards left in round 1" in page.locator(".hd-deck").inner_text()
+    assert page.locator(".hd-marker-open").count() == 3
+    assert page.locator(".hd-revealed .card").get_attribute("data-card") == "Red Tiger"
+
+
+def test_nothing_is_a_control_when_it_is_not_the_players_move(page: Page) -> None:
+    state = arranged("reveal Red Tiger")
+    ViewBench(page, GAME, state, seat=None)
+    assert page.locator("#game-root [data-move]").count() == 0
+    assert page.locator("#game-root .hd-chip").count() > 0
+
+
+def test_a_whole_game_is_played_through_the_view(page: Page) -> None:
+    state = new_game(GAME, difficulty="moderate")
+    bench = ViewBench(page, GAME, state, seat=0, seed=5)
+    bench.advance()
+    bench.show()
+    bench.play_out_through_page()
+    assert state.is_terminal()
+    assert len(bench.played) > 10
+    summary = page.locator(".hd-hint").inner_text()
+    assert summary.startswith(("All 10 Treasures collected", "The third round ended with"))
+    bench.screenshot("hoard-view-end-desktop")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("moment", ["regular", "wild-place", "wild-swap"])
+def test_screenshots(new_page: Callable[..., Page], size: str, moment: str) -> None:
+    sized_page = sized(new_page, size)
+    then = {
+        "regular": ("reveal Red Tiger", "remove pairs from Red Tiger", "reveal Red Lady"),
+        "wild-place": ("reveal Blue Tiger", "remove pairs from Blue Tiger", "reveal Lady/Tiger"),
+        "wild-swap": ("reveal Blue/Red",),
+    }[moment]
+    bench = ViewBench(sized_page, GAME, arranged(*then), seat=0)
+    if moment == "wild-swap":
+        sized_page.locator('.hd-door[data-door="Blue Tiger"] .hd-chip-pick').click()
+    width = sized_page.viewport_size["width"]
+    overflow = sized_page.evaluate("document.documentElement.scrollWidth")
+    assert overflow <= width, f"the page is {overflow}px wide in a {width}px window"
+    path = bench.screenshot(f"hoard-view-{moment}-{sized_page.size_name}")  # type: ignore[attr-defined]
+    assert path.stat().st_size > 10_000
+
+
+def test_at_a_real_table_the_view_plays_and_the_server_explains(server, page: Page) -> None:
+    _, link = human_against_bots(server, GAME, 1, {"difficulty": "easy"})
+    open_table(page, link)
+    rng = random.Random(8)
+    explained = played = 0
+    while (explained < 1 or played < 3) and wait_my_turn_or_end(page) == "you":
+        refused = page.locator('#game-root .hd-chip[aria-disabled="true"]')
+        if not explained and refused.count():
+            # A gem of the row the card does not name: the engine's own words, via `why`.
+            reason = hover_reason(page, refused.first)
+            assert "moves a gem only between the two" in reason
+            explained += 1
+        text = play_with_the_view(page, rng)
+        played += 1
+        assert text.split()[0] in {"move", "remove", "collect", "put", "swap"}
+        assert text in page.locator("#log").inner_text()
+    assert explained and played >= 3
