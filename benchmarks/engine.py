@@ -57,13 +57,31 @@ def playouts(new_state: Any, seconds: float, seed: int) -> tuple[int, int, float
             return games, steps, elapsed
 
 
-def measure_playouts(new_state: Any, runs: int, seconds: float) -> dict[str, float]:
-    results = [playouts(new_state, seconds, seed) for seed in range(runs)]
-    return {
+def measure_playouts(
+    new_state: Any, runs: int, seconds: float, paired: Any = None
+) -> dict[str, float]:
+    """Median figures of `runs` runs; with `paired` (hearts), each run follows a run of it.
+
+    The machine may be shared, so its load drifts during a long benchmark: a ratio to
+    hearts taken from runs made seconds apart is steadier than one to a figure measured
+    minutes earlier.
+    """
+    results, ratios = [], []
+    for seed in range(runs):
+        if paired is not None:
+            _, reference_steps, reference_time = playouts(paired, seconds, seed)
+        games, steps, elapsed = playouts(new_state, seconds, seed)
+        results.append((games, steps, elapsed))
+        if paired is not None:
+            ratios.append((steps / elapsed) / (reference_steps / reference_time))
+    figures = {
         "games_per_s": statistics.median(g / t for g, _, t in results),
         "steps_per_s": statistics.median(s / t for _, s, t in results),
         "steps_per_game": statistics.median(s / g for g, s, _ in results),
     }
+    if ratios:
+        figures["vs_hearts"] = statistics.median(ratios)
+    return figures
 
 
 def mid_game_states(game: Any, count: int) -> list[Any]:
@@ -107,9 +125,16 @@ def resample_seat(state: Any) -> int | None:
     return player if player >= 0 else 0
 
 
-def measure_game(name: str, options: dict[str, Any], runs: int, seconds: float) -> dict:
-    game = ladytiger.load_game(name, **options)
-    figures = measure_playouts(game.new_initial_state, runs, seconds)
+def measure_game(
+    name: str,
+    options: dict[str, Any],
+    runs: int,
+    seconds: float,
+    loader: Any = None,
+    hearts: Any = None,
+) -> dict:
+    game = (loader or ladytiger.load_game)(name, **options)
+    figures = measure_playouts(game.new_initial_state, runs, seconds, paired=hearts)
     states = mid_game_states(game, 40)
     rng = random.Random(3)
     figures["clone_us"] = per_call_microseconds(lambda s: s.clone(), states, repeat=5)
@@ -118,6 +143,15 @@ def measure_game(name: str, options: dict[str, Any], runs: int, seconds: float) 
     )
     figures["state_bytes"] = state_memory_bytes(states)
     return figures
+
+
+def hearts_state_maker() -> Any:
+    """OpenSpiel's hearts `new_initial_state`, to pair with each game's runs (None if absent)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game("hearts").new_initial_state
 
 
 def openspiel_references(runs: int, seconds: float) -> dict[str, dict[str, float]]:
@@ -133,6 +167,19 @@ def openspiel_references(runs: int, seconds: float) -> dict[str, dict[str, float
         game = pyspiel.load_game(name)
         references[name] = measure_playouts(game.new_initial_state, runs, seconds)
     return references
+
+
+def compiled_loader() -> Any:
+    """The loader of the compiled engines (Tighee's), or None when the extension is not built."""
+    from ladytiger.games.tighee_compiled import compiled_available, load_compiled_tighee
+
+    if not compiled_available():
+        print("the compiled Tighee extension is not built (pip install -e .): no compiled rows")
+        return None
+    return lambda name, **options: load_compiled_tighee(**options)
+
+
+COMPILED_GAMES = ("tighee",)
 
 
 def configuration_label(name: str, options: dict[str, Any]) -> str:
@@ -151,11 +198,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     seconds = args.seconds or (0.15 if args.quick else 1.0)
 
     references = openspiel_references(runs, seconds)
+    hearts = hearts_state_maker()
     rows = []
     for info in ladytiger.registered_games():
         for options in info.configurations():
             label = configuration_label(info.name, options)
-            figures = measure_game(info.name, options, runs, seconds)
+            figures = measure_game(info.name, options, runs, seconds, hearts=hearts)
+            rows.append((label, figures))
+            print(f"{label:40s} {figures['steps_per_s']:>10,.0f} steps/s "
+                  f"{figures['games_per_s']:>8,.0f} games/s")
+    # Opt-in compiled engines, as extra rows next to their pure-Python reference.
+    loader = compiled_loader()
+    for info in ladytiger.registered_games():
+        if loader is None or info.name not in COMPILED_GAMES:
+            continue
+        for options in info.configurations():
+            label = configuration_label(info.name, options) + " [compiled]"
+            figures = measure_game(info.name, options, runs, seconds, loader, hearts)
             rows.append((label, figures))
             print(f"{label:40s} {figures['steps_per_s']:>10,.0f} steps/s "
                   f"{figures['games_per_s']:>8,.0f} games/s")
@@ -175,15 +234,22 @@ def render(rows: list, references: dict, runs: int, seconds: float) -> str:
         "",
         f"Median of {runs} runs of {seconds:g} s each, one process, the same driving loop for "
         "every game (chance sampled from `chance_outcomes()`, moves uniform over "
-        "`legal_actions()`, every step counted, chance included). Written by "
-        "`benchmarks/engine.py`.",
+        "`legal_actions()`, every step counted, chance included). Rows marked [compiled] use "
+        "the opt-in C engine (`ladytiger.games.tighee_compiled`); the others are the default "
+        "pure-Python engines. The ratio to hearts is the median of per-run ratios, each run of "
+        "a game paired with a run of hearts just before it (the machine may be shared: both "
+        "sides of a ratio then see the same load); the OpenSpiel rows below are separate runs "
+        "at the start. Written by `benchmarks/engine.py`.",
         "",
         "| game | steps/s | games/s | steps/game | vs hearts (C++) | vs kuhn (Python) "
         "| clone µs | resample µs | state bytes |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for label, f in rows:
-        ratio_h = f"{f['steps_per_s'] / hearts:.2f}x" if hearts else "n/a"
+        if "vs_hearts" in f:
+            ratio_h = f"{f['vs_hearts']:.2f}x"
+        else:
+            ratio_h = f"{f['steps_per_s'] / hearts:.2f}x" if hearts else "n/a"
         ratio_k = f"{f['steps_per_s'] / kuhn:.2f}x" if kuhn else "n/a"
         lines.append(
             f"| {label} | {f['steps_per_s']:,.0f} | {f['games_per_s']:,.0f} | "

@@ -77,3 +77,56 @@ def test_traps_offered_moves_are_exactly_those_its_rule_allows(players):
             if state.current_player() >= 0:
                 expected = [a for a in range(44) if state._refusal(a) is None]
                 assert state.legal_actions() == expected
+
+
+def test_labyrinth_kept_occupancy_and_switch_lists_match_the_rule():
+    # Labyrinth keeps a mask of cells with cubs and lists switches from a table of pairs;
+    # both must agree with the cubs on the grid and with `_switch_fault`, the rule.
+    from ladytiger.games.labyrinth import CELLS, NUM_ACTIONS, SWITCH
+
+    for seed in range(3):
+        for state in walk("labyrinth", {}, seed):
+            occupied = sum(
+                1 << cell for cell in range(CELLS) if state.cubs[0][cell] or state.cubs[1][cell]
+            )
+            assert state.occupied() == occupied
+            if state.phase in ("move a cub", "move the labyrinth") and state.placed == 12:
+                expected = [
+                    a for a in range(SWITCH, NUM_ACTIONS) if state._switch_fault(a) is None
+                ]
+                assert state.legal_switches() == expected
+
+
+def test_doors_deck_counts_are_the_cards_not_yet_seen():
+    # Doors keeps the deck's contents per kind instead of deriving them every refill.
+    from ladytiger.games.lady_tiger_cards import CLUE_COUNTS
+
+    for seed in range(6):
+        for state in walk("doors", {}, seed):
+            assert state.deck_counts == [
+                total - shown - taken - thrown
+                for total, shown, taken, thrown in zip(
+                    CLUE_COUNTS, state.display, state.collected, state.discarded, strict=True
+                )
+            ]
+            assert sum(state.deck_counts) == state.deck
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 4, "random_first_lead": True},
+                                     {"players": 3, "mode": "short"}])
+def test_tighee_undealt_list_is_the_undealt_mask(options):
+    # Tighee keeps its undealt cards as a sorted list too, for the deal's chance outcomes.
+    from ladytiger.games.tighee import cards_in
+
+    for seed in range(2):
+        for state in walk("tighee", options, seed):
+            assert state.undealt_cards == cards_in(state.undealt)
+
+
+def test_favor_card_points_table_is_the_trait_rule():
+    from ladytiger.games.favor import TRAIT_POINTS, card_points
+    from ladytiger.games.lady_tiger_cards import IDENTITIES, shared_traits
+
+    for card in IDENTITIES:
+        for door in IDENTITIES:
+            assert card_points(card, door) == TRAIT_POINTS[shared_traits(card, door)]

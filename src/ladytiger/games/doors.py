@@ -114,6 +114,17 @@ def guess_outcome(action: int, truth: int) -> tuple[int, bool]:
     return (BOTH_TRAITS_GEMS if right else WRONG_GUESS_GEMS), right
 
 
+# The identity deal's outcomes, by the Door the first seat already holds (None: not dealt).
+_DEAL_OUTCOMES = {
+    dealt: tuple(
+        (DEAL_DOOR + door, 1.0 / (len(IDENTITIES) - (dealt is not None)))
+        for door in IDENTITIES
+        if door != dealt
+    )
+    for dealt in (None, *IDENTITIES)
+}
+
+
 class DoorsState(State):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -126,6 +137,7 @@ class DoorsState(State):
         self.collected = [0] * 6
         self.discarded = [0] * 6
         self.deck = sum(CLUE_COUNTS)
+        self.deck_counts = list(CLUE_COUNTS)  # per kind, the Clue cards still in the deck
         self.phase = (
             CHOOSE_FIRST_COLLECTOR if game.options["random_first_collector"] else DEAL_IDENTITIES
         )
@@ -147,6 +159,13 @@ class DoorsState(State):
         return CHANCE
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in (COLLECT, DISCARD_OR_DECLARE, DECLARE_OR_END):
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         if self.phase == COLLECT:
             return [TAKE + card for card in CLUE_KINDS if self.display[card]]
@@ -172,6 +191,11 @@ class DoorsState(State):
             return TAKE <= action < DISCARD and self.display[action - TAKE] > 0
         if phase in (DISCARD_OR_DECLARE, DECLARE_OR_END):
             return action in self._legal_actions()  # a handful of moves
+        if phase == DEAL_IDENTITIES:
+            door = action - DEAL_DOOR
+            return 0 <= door < len(IDENTITIES) and door not in self.identity
+        if phase == CHOOSE_FIRST_COLLECTOR:
+            return FIRST_COLLECTOR <= action < FIRST_COLLECTOR + 2
         return False
 
     def guesser_can_claim_set(self) -> bool:
@@ -218,25 +242,19 @@ class DoorsState(State):
         if phase == CHOOSE_FIRST_COLLECTOR:
             return [(FIRST_COLLECTOR, 0.5), (FIRST_COLLECTOR + 1, 0.5)]
         if phase == DEAL_IDENTITIES:
-            left = [door for door in IDENTITIES if door not in self.identity]
-            return [(DEAL_DOOR + door, 1.0 / len(left)) for door in left]
+            return list(_DEAL_OUTCOMES[self.identity[0]])
         if phase == REFILL_DISPLAY:
             total = self.deck  # every Clue card not yet revealed is in the deck
-            return [(REVEAL + card, n / total) for card, n in enumerate(self.unseen_clues()) if n]
+            return [(REVEAL + card, n / total) for card, n in enumerate(self.deck_counts) if n]
         return []
 
     def unseen_clue(self, card: int) -> int:
         """The Clue cards of kind `card` still in the deck."""
-        return CLUE_COUNTS[card] - self.display[card] - self.collected[card] - self.discarded[card]
+        return self.deck_counts[card]
 
     def unseen_clues(self) -> list[int]:
         """Per kind, the Clue cards still in the deck."""
-        return [
-            count - shown - taken - thrown
-            for count, shown, taken, thrown in zip(
-                CLUE_COUNTS, self.display, self.collected, self.discarded, strict=True
-            )
-        ]
+        return self.deck_counts.copy()
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: int) -> None:
@@ -251,6 +269,7 @@ class DoorsState(State):
                 self.phase = REFILL_DISPLAY
         elif phase == REFILL_DISPLAY:
             self.display[action - REVEAL] += 1
+            self.deck_counts[action - REVEAL] -= 1
             self.deck -= 1
             self.phase = self._after_refill
         elif phase == COLLECT:
@@ -326,6 +345,7 @@ class DoorsState(State):
         self.collected = [0] * 6
         self.discarded = [0] * 6
         self.deck = sum(CLUE_COUNTS)
+        self.deck_counts = list(CLUE_COUNTS)
         self._next_after_refill = COLLECT
         self.phase = DEAL_IDENTITIES
 
@@ -434,6 +454,7 @@ class DoorsState(State):
         twin.collected = self.collected.copy()
         twin.discarded = self.discarded.copy()
         twin.deck = self.deck
+        twin.deck_counts = self.deck_counts.copy()
         twin.phase = self.phase
         twin._next_after_refill = self._next_after_refill
         twin.past_contests = self.past_contests.copy()  # entries are never mutated

@@ -98,8 +98,14 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+# Points of a regular card against a Door, by card and Door: the final scoring asks often.
+_CARD_POINTS = tuple(
+    tuple(TRAIT_POINTS[shared_traits(card, door)] for door in IDENTITIES) for card in IDENTITIES
+)
+
+
 def card_points(card: int, door: int) -> int:
-    return TRAIT_POINTS[shared_traits(card, door)]
+    return _CARD_POINTS[card][door]
 
 
 # A plan of wild uses: (wilds, card) pairs, each naming the wilds that change that one card.
@@ -236,6 +242,13 @@ class FavorState(State):
         return CHANCE
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in (TURN, AUCTION, FINAL_AUCTION):
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         if self.phase == TURN:
             return [ADD, CALL]

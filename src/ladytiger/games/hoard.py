@@ -209,6 +209,13 @@ class HoardState(State):
         return CHANCE
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase == TAKE_ACTION:
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
             card = self.revealed

@@ -7,7 +7,6 @@ of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
 from __future__ import annotations
 
 from itertools import chain, compress
-from operator import or_
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
@@ -82,16 +81,28 @@ PAIRS = tuple(
     if a // SIZE == b // SIZE or a % SIZE == b % SIZE
 )
 PAIR_MASKS = tuple((1 << a) | (1 << b) for a, b in PAIRS)
-PARTNERS = tuple(  # per cell, (other cell, pair index) for every pair that includes it
-    tuple((b if a == cell else a, index) for index, (a, b) in enumerate(PAIRS) if cell in (a, b))
-    for cell in range(CELLS)
-)
 MOVE = 0  # + step index: move one of your cubs along that step
 SWITCH = len(STEPS)  # + switch * len(PAIRS) + pair index
 NUM_ACTIONS = SWITCH + len(SWITCHES) * len(PAIRS)
 MOVES_FROM = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
 STEP_START = tuple(start for start, _ in STEPS)
-CELL_BITS = tuple(1 << cell for cell in range(CELLS))
+
+# The pairs a Switch card may exchange depend only on which cells show its gem's trait: at
+# most 2**12 such sets (Doors never count), so each set's pairs are listed once, when first
+# met, as (pair mask, pair index) in action order.
+_PAIRS_WITHIN: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def pairs_within(cells: int) -> tuple[tuple[int, int], ...]:
+    """The pairs in one row or column whose two cells are both in the bitmask `cells`."""
+    pairs = _PAIRS_WITHIN.get(cells)
+    if pairs is None:
+        pairs = tuple(
+            (mask, index) for index, mask in enumerate(PAIR_MASKS) if mask & cells == mask
+        )
+        _PAIRS_WITHIN[cells] = pairs
+    return pairs
+
 
 # Chance outcomes.
 PLACE = 0  # + regular card: that Clue card fills the next empty cell
@@ -157,6 +168,8 @@ class LabyrinthState(State):
         self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
         for seat in (0, 1):
             self.cubs[seat][START_CELL[seat]] = CUBS
+        # Cells carrying at least one cub of either seat, kept up to date by every move.
+        self.occupied_cells = (1 << START_CELL[0]) | (1 << START_CELL[1])
         # gems[YELLOW] is the colour under the yellow gem, gems[WHITE] the role under the white.
         self.gems = [BLUE, LADY]
         self.player = 0
@@ -177,6 +190,13 @@ class LabyrinthState(State):
         return TERMINAL
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in (MOVE_A_CUB, MOVE_THE_LABYRINTH):
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         if self.phase == MOVE_A_CUB:
             # The moves out of every cell that holds one of the player's cubs, in cell order.
@@ -209,28 +229,19 @@ class LabyrinthState(State):
 
     def occupied(self) -> int:
         """Cells (a bitmask) carrying at least one cub of either player."""
-        red, blue = self.cubs
-        return sum(compress(CELL_BITS, map(or_, red, blue)))
+        return self.occupied_cells
 
     def legal_switches(self) -> list[int]:
         """Two switchable cards in one row or column, at least one of them carrying a cub."""
-        occupied = self.occupied()
+        occupied = self.occupied_cells
         actions = []
         for switch in (YELLOW, WHITE):
             allowed = self.switchable(switch)
-            loaded = allowed & occupied
-            if not loaded:
-                continue
-            # Few cells carry cubs, so look at the row and column of each loaded card only.
-            base = SWITCH + switch * len(PAIRS)
-            found: set[int] = set()
-            while loaded:
-                low = loaded & -loaded
-                loaded ^= low
-                for other, index in PARTNERS[low.bit_length() - 1]:
-                    if allowed >> other & 1:
-                        found.add(base + index)
-            actions += sorted(found)
+            if allowed & occupied:
+                base = SWITCH + switch * len(PAIRS)
+                actions += [
+                    base + index for mask, index in pairs_within(allowed) if mask & occupied
+                ]
         return actions
 
     def _why_illegal(self, action: int) -> str | None:
@@ -308,6 +319,9 @@ class LabyrinthState(State):
         own = self.cubs[self.player]
         own[start] -= 1
         own[to] += 1
+        self.occupied_cells |= 1 << to
+        if not own[start] and not self.cubs[1 - self.player][start]:
+            self.occupied_cells ^= 1 << start
         self.last_step = step
         if own[GOAL_CELL[self.player]] == CUBS:
             # The escape is immediate: the labyrinth does not move after a winning step.
@@ -334,6 +348,9 @@ class LabyrinthState(State):
         board[a], board[b] = board[b], board[a]
         for own in self.cubs:  # the cubs ride with their cards
             own[a], own[b] = own[b], own[a]
+        occupied = self.occupied_cells
+        if (occupied >> a ^ occupied >> b) & 1:
+            self.occupied_cells = occupied ^ PAIR_MASKS[index]
         if identical:
             self.gems[YELLOW] ^= 1
             self.gems[WHITE] ^= 1
@@ -489,6 +506,7 @@ class LabyrinthState(State):
         twin.left = self.left.copy()
         twin.cells_of = self.cells_of.copy()
         twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
+        twin.occupied_cells = self.occupied_cells
         twin.gems = self.gems.copy()
         twin.player = self.player
         twin.turns = self.turns

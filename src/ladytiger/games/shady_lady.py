@@ -185,6 +185,13 @@ class ShadyLadyState(State):
         return CHANCE
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in (TURN, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND):
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == TURN:
@@ -206,13 +213,26 @@ class ShadyLadyState(State):
         return self.phase == GAME_OVER
 
     def _is_legal(self, action: int) -> bool:
+        # The rules of `_legal_actions`, asked of one move instead of listing them all.
         phase = self.phase
         if phase in (DEAL, DRAW_CARD):
             kind = action - CARD
             return 0 <= kind < len(NUMBERS) and self.draw_pile[NUMBERS[kind]] > 0
-        if phase in (CHOOSE_FIRST_PLAYER, GAME_OVER):
-            return False
-        return action in self._legal_actions()  # a handful of moves
+        if phase == TURN:
+            if action == DRAW:
+                return True
+            if action < DRAW:
+                return 0 <= action < self.n and action - JACK != self.turn_player
+            if action < DISCARD:
+                return action - TAKE < self.n and len(self.piles[action - TAKE]) > 0
+            return action == TRY and combination(self.hands[self.turn_player]) > 0
+        if phase in (DISCARD_ONE, DISCARD_HAND):
+            kind = action - DISCARD
+            seat = self.turn_player if phase == DISCARD_ONE else self.discard_queue[0]
+            return 0 <= kind < len(NUMBERS) and NUMBERS[kind] in self.hands[seat]
+        if phase == TRY_ANSWERS:
+            return action == DECLINE or (action == REVEAL and self._may_reveal(self.responder))
+        return False
 
     def _may_reveal(self, seat: int) -> bool:
         """During a Try!, only a strictly stronger combination may be shown ("Try")."""

@@ -98,6 +98,7 @@ class TigheeGame(Game):
         for colour in range(5):
             self.deck_mask |= ((1 << top) - 1) << (STRIDE * colour)
         self.top_number = top
+        self.deck_cards = tuple(cards_in(self.deck_mask))
 
     def new_initial_state(self) -> TigheeState:
         return TigheeState(self)
@@ -264,6 +265,8 @@ class TigheeState(State):
     def _new_round_zones(self) -> None:
         n = self.n
         self.undealt: int = self.game.deck_mask
+        # The same cards in order, so each deal lists its outcomes without rebuilding them.
+        self.undealt_cards = list(self.game.deck_cards)
         self.dealt = 0
         self.hands = [0] * n
         self.put_out = [0] * n
@@ -294,6 +297,13 @@ class TigheeState(State):
         return self.phase == GAME_OVER
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in (PLAYING, PUTTING_OUT):
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
         if self.phase == PLAYING:
             return listed(playable(self.hands[self.turn], self.follow), _PATTERN_PLAYS)
@@ -359,7 +369,7 @@ class TigheeState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == DEALING:
-            outcomes = listed(self.undealt, _PATTERN_CARDS)
+            outcomes = self.undealt_cards
         elif phase == REVEALING:
             outcomes = listed(self.forest_deck, _PATTERN_REVEALS)
         elif phase == CHOOSING_LEAD:
@@ -376,6 +386,7 @@ class TigheeState(State):
             card = action - DEAL
             self.hands[self.dealt % self.n] |= 1 << card
             self.undealt ^= 1 << card
+            self.undealt_cards.remove(card)
             self.dealt += 1
             if self.dealt == self.n * self.game.hand_size:
                 self.phase = PUTTING_OUT
@@ -405,6 +416,7 @@ class TigheeState(State):
                 # The short game's left-over card is shuffled in with the put-out cards.
                 self.forest_deck |= self.undealt
                 self.undealt = 0
+                self.undealt_cards = []
                 self.phase = REVEALING
 
     def _play(self, card: int) -> None:
@@ -717,6 +729,7 @@ class TigheeState(State):
         twin.first_lead = self.first_lead
         twin.phase = self.phase
         twin.undealt = self.undealt
+        twin.undealt_cards = self.undealt_cards.copy()
         twin.dealt = self.dealt
         twin.hands = self.hands.copy()
         twin.put_out = self.put_out.copy()

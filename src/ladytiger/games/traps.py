@@ -169,18 +169,30 @@ class TrapsState(State):
         return CHANCE
 
     # ------------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[int]:
+        # Asked at every step of a playout: on a seat's turn, answer without first
+        # asking whose turn it is; chance nodes and the end take the shared verb.
+        if self.phase in PLAYER_PHASES:
+            return self._legal_actions()
+        return super().legal_actions()
+
     def _legal_actions(self) -> list[int]:
-        # Candidates are a superset of the legal moves (a card is only offered when held);
-        # `_refusal` alone decides which of them are legal.
+        # `_refusal` decides. While stacks are started, built and bid on, it asks only that a
+        # card be held and a bid beat the high bid, which is how these lists are made; the
+        # reveals and gem gifts are filtered by it. (tests/core/test_fast_paths.py checks
+        # every listing against `_refusal`.)
         phase = self.phase
         if phase == START_STACKS:
-            candidates: range | list[int] = self._held(START)
-        elif phase == BUILD_OR_BID:
-            candidates = [*self._held(BUILD), *range(BID, PASS)]
-        elif phase == BIDDING:
-            candidates = range(BID + self.high_bid, PASS + 1)
-        elif phase == REVEALING:
-            candidates = [*range(REVEAL, REVEAL + self.n), *range(STOP, STOP + self.n)]
+            return self._held(START)
+        if phase == BUILD_OR_BID:
+            return [*self._held(BUILD), *range(BID + self.high_bid, PASS)]
+        if phase == BIDDING:
+            return list(range(BID + self.high_bid, PASS + 1))
+        if phase == REVEALING:
+            candidates: range | list[int] = [
+                *range(REVEAL, REVEAL + self.n),
+                *range(STOP, STOP + self.n),
+            ]
         else:
             candidates = range(GIVE_TRAP_GEM, GIVE_TRAP_GEM + self.n)
         return [action for action in candidates if self._refusal(action) is None]
