@@ -1,24 +1,101 @@
-"""The interface every bot implements."""
+"""The interface every bot implements, and the thinking budget search bots share."""
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
 
-from ladytiger.core import Game, State
+from ladytiger.core import Game, LadyTigerError, State
+
+DEFAULT_ITERATIONS = 1000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search bot thinks per move: a number of iterations or of seconds.
+
+    Iterations make a bot reproducible for its seed (the arena's backends then agree to the
+    last game); seconds adapt to the machine but depend on its speed and load.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @classmethod
+    def make(
+        cls, iterations: int | str | None, seconds: float | str | None, default: int
+    ) -> Budget:
+        if iterations is not None and seconds is not None:
+            raise LadyTigerError("give a budget in iterations or in seconds, not both")
+        if seconds is not None:
+            value = float(seconds)
+            if not value > 0:
+                raise LadyTigerError(f"a budget in seconds must be positive, not {seconds!r}")
+            return cls(seconds=value)
+        count = default if iterations is None else int(iterations)
+        if count < 1:
+            raise LadyTigerError(f"a budget in iterations must be at least 1, not {iterations!r}")
+        return cls(iterations=count)
+
+    def start(self) -> BudgetClock:
+        return BudgetClock(self)
+
+    def __str__(self) -> str:
+        if self.seconds is not None:
+            return f"{self.seconds:g} s/move"
+        return f"{self.iterations} iterations/move"
+
+
+class BudgetClock:
+    """Counts one move's iterations against its budget."""
+
+    __slots__ = ("deadline", "done", "limit")
+
+    def __init__(self, budget: Budget) -> None:
+        self.done = 0
+        self.limit = budget.iterations
+        self.deadline = (
+            None if budget.seconds is None else time.perf_counter() + budget.seconds
+        )
+
+    def more(self) -> bool:
+        """Whether another iteration fits; always at least one."""
+        if self.done == 0:
+            return True
+        if self.deadline is not None:
+            return time.perf_counter() < self.deadline
+        assert self.limit is not None
+        return self.done < self.limit
+
+    def tick(self) -> None:
+        self.done += 1
 
 
 class Bot:
     """A seeded player. `step` returns the action to play for `seat` in `state`.
 
     A bot may use `state.observation(seat)`, `state.legal_actions()` and states drawn with
-    `state.resample(seat, rng)`; reading anything else of the state is cheating.
+    `state.resample(seat, rng)`; reading anything else of the state is cheating (the tests
+    check that every bot's choice survives resampling the hidden parts of the state).
+
+    Every bot accepts `seed` and a budget (`iterations` or `seconds` per move); bots that do
+    not search ignore the budget, so the arena can hand the same options to every bot.
     """
 
     name = "bot"
 
-    def __init__(self, game: Game, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> None:
         self.game = game
+        self.seed = seed
         self.rng = random.Random(seed)
+        self.budget = Budget.make(iterations, seconds, DEFAULT_ITERATIONS)
 
     def step(self, state: State, seat: int) -> int:
         raise NotImplementedError

@@ -22,6 +22,11 @@ def register_bot(name: str, summary: str) -> Callable[[type[Bot]], type[Bot]]:
 
 
 def _ensure_bots_loaded() -> None:
+    # Bot modules register themselves on import, like the games.
+    import ladytiger.bots.heuristic
+    import ladytiger.bots.hoard_search
+    import ladytiger.bots.ismcts
+    import ladytiger.bots.labyrinth_search
     import ladytiger.bots.random_bot  # noqa: F401
 
 

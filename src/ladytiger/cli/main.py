@@ -181,6 +181,13 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     option: OptionList = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write results here")] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="workers (default: every core)")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="a Ray cluster to join (with --backend ray)")
+    ] = None,
 ) -> None:
     """Play random games and print outcome statistics."""
     game = make_game(game_name, option, players)
@@ -193,9 +200,15 @@ def simulate(
         transient=True,
     ) as progress:
         task = progress.add_task(f"{game.info.name}", total=games)
-        report = run_simulation(
-            game, games, seed, on_progress=lambda done: progress.update(task, completed=done)
-        )
+        try:
+            report = run_simulation(
+                game, games, seed,
+                on_progress=lambda done: progress.update(task, completed=done),
+                jobs=jobs, backend=backend, address=address,
+            )
+        except LadyTigerError as err:
+            say_error(err)
+            raise typer.Exit(2) from err
     table = Table(title=f"{games} random games of {game!r}, seed {seed}")
     for column in ("seat", "win share", "sole wins", "mean score", "min", "max"):
         table.add_column(column, justify="right")

@@ -1,0 +1,71 @@
+"""Per-game rules of thumb for the heuristic bot, one module per game.
+
+Each module defines `choose(view, moves, rng) -> action`: `view` is `observation(seat)`,
+`moves` the legal moves with their texts. Nothing else of the state is passed in, so a
+heuristic cannot see what its seat may not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ladytiger.core import LadyTigerError
+
+Policy = Callable[[dict[str, Any], "Moves", random.Random], int]
+
+# Game name -> module under ladytiger.bots.heuristics.
+HEURISTIC_MODULES = {
+    "doors": "doors",
+    "favor": "favor",
+    "traps": "traps",
+    "hoard": "hoard",
+    "labyrinth": "labyrinth",
+    "tighee": "tighee",
+    "shady_lady": "shady_lady",
+}
+
+
+class Moves:
+    """The legal moves of the seat to play, by number and by text."""
+
+    __slots__ = ("actions", "by_text", "texts")
+
+    def __init__(self, actions: list[int], texts: list[str]) -> None:
+        self.actions = actions
+        self.texts = texts
+        self.by_text = dict(zip(texts, actions, strict=True))
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(zip(self.actions, self.texts, strict=True))
+
+    def has(self, text: str) -> bool:
+        return text in self.by_text
+
+    def get(self, text: str) -> int | None:
+        return self.by_text.get(text)
+
+    def starting(self, prefix: str) -> list[tuple[int, str]]:
+        """The moves whose text starts with `prefix` (e.g. "take ")."""
+        return [(a, t) for a, t in zip(self.actions, self.texts, strict=True)
+                if t.startswith(prefix)]
+
+
+def policy_for(game: str) -> Policy:
+    module_name = HEURISTIC_MODULES.get(game)
+    if module_name is None:
+        raise LadyTigerError(f"the heuristic bot has no rules of thumb for {game!r} yet")
+    try:
+        module = importlib.import_module(f"ladytiger.bots.heuristics.{module_name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"ladytiger.bots.heuristics.{module_name}":
+            raise
+        raise LadyTigerError(
+            f"the heuristic bot has no rules of thumb for {game!r} yet"
+        ) from error
+    return module.choose  # type: ignore[no-any-return]

@@ -1,0 +1,206 @@
+"""Doors rules of thumb.
+
+Collector: take what builds a set on your own colour or role, favouring cards that say least
+about which door you hold (wilds, cards sharing only the trait you build on), and finish a set
+the moment you can. Guesser: weigh the doors the Collector's cards point to, discard the card
+that would help the likeliest doors most, and declare only when the expected gems of a guess
+beat waiting (a sure claim pays 2, an empty deck pays 3, a Collector one card from a set
+costs 6).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ladytiger.bots.heuristics import Moves
+from ladytiger.games.lady_tiger_cards import (
+    CARD_NAMES,
+    CLUE_COUNTS,
+    COLOUR_NAMES,
+    IDENTITIES,
+    ROLE_NAMES,
+    SET_SIZE,
+    card_from_name,
+    count_with_colour,
+    count_with_role,
+    has_colour,
+    has_role,
+    shared_traits,
+)
+
+# How likely a Collector is to take a card sharing 0, 1 or 2 traits with their door.
+TAKE_WEIGHT = (1.0, 1.3, 1.6)
+COLLECTOR_SET_GEMS = 6
+WRONG_GEMS = 4
+DECK_OUT_GEMS = 3
+CLAIM_GEMS = 2
+# What waiting is worth to the Guesser when no set threatens: the deck runs out for 3,
+# and each turn brings more evidence. Measured: lower values guess too early.
+PATIENCE = 4.0
+# How often a Collector one card from a set is expected to see and take the card.
+ALERTNESS = 0.6
+# How much a Collector pays for making their door easy to read.
+CONCEALMENT = 3.0
+
+
+def counts(names: list[str]) -> list[int]:
+    per_kind = [0] * len(CARD_NAMES)
+    for name in names:
+        per_kind[card_from_name(name)] += 1
+    return per_kind
+
+
+def door_beliefs(collected: list[int], candidates: list[int]) -> dict[int, float]:
+    """How likely each candidate door is the Collector's, judged from the cards taken."""
+    weights = {}
+    for door in candidates:
+        colour, role = progress(collected, door)
+        if colour >= SET_SIZE or role >= SET_SIZE:
+            # A Collector holding a set on their own door must have revealed it at once.
+            weights[door] = 0.0
+            continue
+        weight = 1.0
+        for card, n in enumerate(collected):
+            if n and card < 4:
+                weight *= TAKE_WEIGHT[shared_traits(card, door)] ** n
+        weights[door] = weight
+    total = sum(weights.values())
+    if total == 0:
+        return {door: 1.0 / len(candidates) for door in candidates}
+    return {door: w / total for door, w in weights.items()}
+
+
+def progress(collected: list[int], door: int) -> tuple[int, int]:
+    """Cards toward a set on the door's colour, and on its role."""
+    return count_with_colour(collected, door >> 1), count_with_role(collected, door & 1)
+
+
+def completes(card: int, collected: list[int], door: int) -> bool:
+    colour, role = progress(collected, door)
+    return (colour == SET_SIZE - 1 and has_colour(card, door >> 1)) or (
+        role == SET_SIZE - 1 and has_role(card, door & 1)
+    )
+
+
+def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    seat = view["viewer"]
+    if view["phase"] == "collect":
+        return collect(view, moves, seat)
+    return guess_or_discard(view, moves, seat)
+
+
+# ---------------------------------------------------------------------------- collector
+def collect(view: dict[str, Any], moves: Moves, seat: int) -> int:
+    own = card_from_name(view["identities"][seat])
+    collected = counts(view["collected"])
+    best, best_score = moves.actions[0], -1e9
+    for action, text in moves.starting("take "):
+        card = card_from_name(text.removeprefix("take "))
+        if completes(card, collected, own):
+            return action
+        after = collected.copy()
+        after[card] += 1
+        colour, role = progress(after, own)
+        gain = 0.0
+        if has_colour(card, own >> 1):
+            gain += 1.0 + 0.5 * colour
+        if has_role(card, own & 1):
+            gain += 1.0 + 0.5 * role
+        # Read our cards as the Guesser would (any door but theirs, which we do not know).
+        exposure = door_beliefs(after, list(IDENTITIES))[own]
+        score = gain - CONCEALMENT * exposure
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+# ---------------------------------------------------------------------------- guesser
+def guess_or_discard(view: dict[str, Any], moves: Moves, seat: int) -> int:
+    own = card_from_name(view["identities"][seat])
+    collected = counts(view["collected"])
+    display = counts(view["display"])
+    beliefs = door_beliefs(collected, [door for door in IDENTITIES if door != own])
+    discarding = view["phase"] == "discard"
+
+    options: list[tuple[float, int]] = []
+    for door, p in beliefs.items():
+        action = moves.get(f"guess {CARD_NAMES[door]}")
+        if action is not None:
+            options.append((5 * p - WRONG_GEMS * (1 - p), action))
+    for colour, name in enumerate(COLOUR_NAMES):
+        p = sum(q for door, q in beliefs.items() if door >> 1 == colour)
+        options.append((p - WRONG_GEMS * (1 - p), moves.by_text[f"guess {name}"]))
+    for role, name in enumerate(ROLE_NAMES):
+        p = sum(q for door, q in beliefs.items() if door & 1 == role)
+        options.append((p - WRONG_GEMS * (1 - p), moves.by_text[f"guess {name}"]))
+    claim = moves.get("claim set")
+    if claim is not None:
+        options.append((CLAIM_GEMS, claim))
+    best_value, best_declaration = max(options)
+
+    if discarding:
+        discard, left = best_discard(moves, beliefs, collected, display)
+        waiting = -COLLECTOR_SET_GEMS * danger(beliefs, collected, left, view) + PATIENCE
+    else:
+        discard = None
+        if view["deck"] == 0:
+            waiting = DECK_OUT_GEMS
+        else:
+            waiting = -COLLECTOR_SET_GEMS * danger(beliefs, collected, display, view) + PATIENCE
+    if best_value > waiting:
+        return best_declaration
+    if discard is not None:
+        return discard
+    return moves.by_text["end turn"]
+
+
+def usefulness(card: int, collected: list[int], beliefs: dict[int, float]) -> float:
+    """How much taking `card` would help the Collector, averaged over the likely doors."""
+    value = 0.0
+    for door, p in beliefs.items():
+        if completes(card, collected, door):
+            value += p * 10
+            continue
+        colour, role = progress(collected, door)
+        best = 0.0
+        if has_colour(card, door >> 1):
+            best = 1.0 + colour
+        if has_role(card, door & 1):
+            best = max(best, 1.0 + role)
+        value += p * best
+    return value
+
+
+def best_discard(
+    moves: Moves, beliefs: dict[int, float], collected: list[int], display: list[int]
+) -> tuple[int, list[int]]:
+    best, best_value, left = moves.actions[0], -1.0, display
+    for action, text in moves.starting("discard "):
+        card = card_from_name(text.removeprefix("discard "))
+        value = usefulness(card, collected, beliefs)
+        if value > best_value:
+            best, best_value = action, value
+            left = display.copy()
+            left[card] -= 1
+    return best, left
+
+
+def danger(
+    beliefs: dict[int, float], collected: list[int], display: list[int], view: dict[str, Any]
+) -> float:
+    """The chance the Collector completes a set on the next take."""
+    seen = [a + b + c for a, b, c in zip(
+        collected, counts(view["display"]), counts(view["discarded"]), strict=True
+    )]
+    unseen = [max(0, total - n) for total, n in zip(CLUE_COUNTS, seen, strict=True)]
+    unseen_total = sum(unseen)
+    refill = 1 if view["deck"] > 0 and sum(display) < sum(counts(view["display"])) else 0
+    risk = 0.0
+    for door, p in beliefs.items():
+        if any(n and completes(card, collected, door) for card, n in enumerate(display)):
+            risk += p
+        elif refill and unseen_total:
+            good = sum(n for card, n in enumerate(unseen) if n and completes(card, collected, door))
+            risk += p * good / unseen_total
+    return ALERTNESS * risk

@@ -1,0 +1,75 @@
+"""Labyrinth rules of thumb.
+
+Race: move the cub whose step cuts your cubs' walking distance home, the straggler first
+(the last cub decides the race), and never step off your Tiger door. Then switch the pair of
+cards that does most for you against your opponent: carry your cubs toward your door, or
+carry theirs away from theirs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ladytiger.bots.heuristics import Moves
+
+SIZE = 4
+COLUMNS = "ABCD"
+
+
+def cell_index(name: str) -> int:
+    return (int(name[1]) - 1) * SIZE + COLUMNS.index(name[0])
+
+
+def distance(a: int, b: int) -> int:
+    """Steps between two cells, one cell up, down, left or right at a time."""
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
+def cub_counts(view: dict[str, Any]) -> dict[str, list[int]]:
+    counts = {colour: [0] * (SIZE * SIZE) for colour in view["seat_colours"]}
+    for row in view["grid"]:
+        for square in row:
+            for colour, n in square["cubs"].items():
+                counts[colour][cell_index(square["cell"])] = n
+    return counts
+
+
+def walk(cubs: list[int], goal: int) -> int:
+    return sum(n * distance(cell, goal) for cell, n in enumerate(cubs) if n)
+
+
+def balance(counts: dict[str, list[int]], view: dict[str, Any], seat: int) -> int:
+    """Opponent's walking distance minus ours: higher is better for `seat`."""
+    colours = view["seat_colours"]
+    goals = [cell_index(name) for name in view["goal_doors"]]
+    mine = walk(counts[colours[seat]], goals[seat])
+    theirs = walk(counts[colours[1 - seat]], goals[1 - seat])
+    return theirs - mine
+
+
+def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    seat = view["viewer"]
+    counts = cub_counts(view)
+    goal = cell_index(view["goal_doors"][seat])
+    if view["phase"] == "move a cub":
+        best, best_key = moves.actions[0], None
+        for action, text in moves:
+            _, _, _, _, start, _, end = text.split()  # move red cub from A1 to B1
+            a, b = cell_index(start), cell_index(end)
+            gain = distance(a, goal) - distance(b, goal)
+            key = (gain, distance(a, goal), rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+    best, best_value = moves.actions[0], None
+    for action, text in moves:
+        _, first, second, *_ = text.split()  # switch B1 B4 with Blue/Red
+        a, b = cell_index(first), cell_index(second)
+        after = {colour: cubs.copy() for colour, cubs in counts.items()}
+        for cubs in after.values():
+            cubs[a], cubs[b] = cubs[b], cubs[a]
+        value = (balance(after, view, seat), rng.random())
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best

@@ -1,0 +1,109 @@
+"""Shady Lady rules of thumb.
+
+Declare Try! as soon as the hand is a combination and answer a Try! whenever allowed. Call
+Jack! only on a player whose known cards already form a combination (cards they took from
+the piles are public). Otherwise take a pile's top card when it completes a combination,
+else draw; when discarding, keep the three cards with the most ways left to become a
+combination, counting the copies not yet seen on the piles.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from ladytiger.bots.heuristics import Moves
+
+NUMBERS = (1, 2, 3, 4, 6, 7, 8, 9)
+COPIES = 10
+RUNS = ((1, 2, 3), (2, 3, 4), (6, 7, 8), (7, 8, 9))
+TRIPLE = 10
+
+
+def strength(hand: list[int] | tuple[int, ...]) -> int:
+    """0 for no combination; a run is worth its top card, a triple 10 + its number."""
+    if len(hand) != 3:
+        return 0
+    low, middle, high = sorted(hand)
+    if low == high:
+        return TRIPLE + low
+    return high if (low, middle, high) in RUNS else 0
+
+
+def unseen_copies(view: dict[str, Any], seat: int) -> dict[int, int]:
+    """Copies of each number not in sight: not in our hand, not on any pile."""
+    left = dict.fromkeys(NUMBERS, COPIES)
+    for card in view["hands"][seat]:
+        left[card] -= 1
+    for pile in view["piles"]:
+        for card in pile:
+            left[card] -= 1
+    for hand_index, hand in enumerate(view["hands"]):
+        if hand_index != seat:
+            for card in hand:
+                if card is not None:
+                    left[card] -= 1
+    return {card: max(0, n) for card, n in left.items()}
+
+
+def promise(hand: list[int], left: dict[int, int]) -> float:
+    """How close three cards are to a combination: made ones first, then their outs."""
+    made = strength(hand)
+    if made:
+        return 100.0 + made
+    outs = 0.0
+    for a, b in itertools.combinations(sorted(hand), 2):
+        if a == b:
+            outs += left[a]
+        for run in RUNS:
+            if a in run and b in run and a != b:
+                (missing,) = set(run) - {a, b}
+                outs += left[missing]
+    return outs
+
+
+def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    seat = view["viewer"]
+    phase = view["phase"]
+    hand = view["hands"][seat]
+    if phase == "try":
+        return moves.get("reveal") or moves.by_text["decline"]
+    if phase == "discard":
+        return discard_one(view, moves, hand, seat)
+    if phase == "discard hand":
+        # The last card discarded tops our pile, where anyone may take it: discard first the
+        # number with most unseen copies (likeliest to help someone), so the least useful
+        # one ends on top.
+        left = unseen_copies(view, seat)
+        options = [(left.get(int(text.split()[1]), 0), action)
+                   for action, text in moves.starting("discard ")]
+        return max(options)[1]
+    if moves.has("try"):
+        return moves.by_text["try"]
+    for index, other in enumerate(view["hands"]):
+        if index != seat and None not in other and strength(other):
+            jack = moves.get(f"jack seat {index}")
+            if jack is not None:
+                return jack
+    for action, text in moves.starting("take "):
+        parts = text.split()
+        if len(parts) < 2 or not parts[1].isdigit():
+            continue
+        card = int(parts[1])
+        if any(strength([card, *pair]) for pair in itertools.combinations(hand, 2)):
+            return action
+    return moves.get("draw") or moves.actions[0]
+
+
+def discard_one(view: dict[str, Any], moves: Moves, hand: list[int], seat: int) -> int:
+    left = unseen_copies(view, seat)
+    best, best_value = moves.actions[0], None
+    for action, text in moves.starting("discard "):
+        card = int(text.split()[1])
+        rest = list(hand)
+        rest.remove(card)
+        value = promise(rest, left)
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best

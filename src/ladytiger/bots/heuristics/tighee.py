@@ -1,0 +1,95 @@
+"""Tighee rules of thumb.
+
+Aim at a multiple of four tricks: 4 at first; once past 4, 8 if enough tricks remain; when
+the next multiple is out of reach, win nothing more (every extra trick costs 10). Lose
+tricks until the tricks still needed are a fair share of those left, then play the card that
+takes the trick as it stands (the last player knows for sure); at the aim, play the card
+that surely loses it. Put out the middling numbers and keep the
+extremes, which give the most control over winning and losing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ladytiger.bots.heuristics import Moves
+
+BLACK = "Black"
+
+
+def parse(name: str) -> tuple[str, int]:
+    colour, number = name.rsplit(" ", 1)
+    return colour, int(number)
+
+
+def counted_colour(colour: str, forest: str) -> str:
+    """A played Black card takes the Forest card's colour (it stays Black under Black)."""
+    return forest if colour == BLACK else colour
+
+
+def trick_winner(cards: list[tuple[str, int]], forest: str) -> int:
+    """Index of the winning card among `cards` (in play order), by the trick rules."""
+    colours = [counted_colour(colour, forest) for colour, _ in cards]
+    follow = colours[0]
+    if all(colour == follow for colour in colours):
+        best = max(number for _, number in cards)
+        return max(i for i, (_, n) in enumerate(cards) if n == best)
+    off = [(n, i) for i, ((_, n), colour) in enumerate(zip(cards, colours, strict=True))
+           if colour != follow]
+    lowest = min(n for n, _ in off)
+    return max(i for n, i in off if n == lowest)
+
+
+def aim(won: int, remaining: int) -> int | None:
+    """The multiple of four to play for, or None to lose every trick from now on."""
+    if won == 0:
+        return 4 if remaining >= 4 else 0
+    target = -(-won // 4) * 4
+    if target - won > remaining:
+        return None
+    return target
+
+
+def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    seat = view["viewer"]
+    if view["phase"] == "put out":
+        return put_out(moves)
+    forest = parse(view["forest"])[0]
+    trick = [parse(entry["card"]) for entry in view["trick"]]
+    won = view["tricks_won"][seat]
+    remaining = view["tricks_per_round"] - sum(view["tricks_won"])
+    target = aim(won, remaining)
+    # Pace the tricks: take them only once the ones still needed are a fair share of what
+    # is left, since tricks taken early are hard to stop later.
+    players = view["options"]["players"]
+    want = target is not None and won < target and (target - won) * players >= remaining
+    last = len(trick) == players - 1
+    best, best_key = moves.actions[0], None
+    for action, text in moves.starting("play "):
+        card = parse(text.removeprefix("play "))
+        cards = [*trick, card]
+        wins = trick_winner(cards, forest) == len(trick)
+        colour = counted_colour(card[0], forest)
+        follows = not trick or colour == counted_colour(trick[0][0], forest)
+        number = card[1]
+        if want:
+            # Strongest winner: a high follower, or a low card off the colour to follow.
+            margin = number if follows else 20 - number
+            key = (wins, margin if wins else -number)
+        else:
+            # Safest loser: a low follower or a high card off the colour; never a sure win.
+            margin = -number if follows else number
+            key = (not wins, margin if not last else -number)
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def put_out(moves: Moves) -> int:
+    options = []
+    for action, text in moves.starting("put out "):
+        colour, number = parse(text.removeprefix("put out "))
+        # Black cards are flexible (they take the Forest colour): keep them.
+        options.append((colour != BLACK, -abs(number - 6.5), action))
+    return max(options)[2]

@@ -1,0 +1,282 @@
+"""Information-set Monte Carlo tree search: one generic search bot for every game.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): each iteration draws one
+determinisation of the hidden state with `state.resample(seat, rng)`, walks a tree of the
+searching seat's information sets with UCT, expands one node, plays the rest of the game out
+at random and backs up every seat's return. Chance is sampled by its probabilities. Other
+seats' moves and chance outcomes are merged by what the searching seat sees of them (the log
+lines its observation would show), so an opponent's secret card or secret choice does not
+split the tree; each seat's choices are scored with that seat's own return.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from ladytiger.bots.base import Bot
+from ladytiger.bots.heuristics import Moves, Policy, policy_for
+from ladytiger.bots.registry import register_bot
+from ladytiger.core import CHANCE, Game, LadyTigerError, State
+from ladytiger.core.playout import random_step, sample_chance
+
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_ROLLOUT_LIMIT = 400
+ROLLOUTS = ("auto", "heuristic", "random")
+
+
+class Node:
+    """One information set of the searching seat.
+
+    `edges[(player, action)]` holds [visits, total return to that player, availability];
+    `children` maps what the searching seat sees of a step to the next information set.
+    """
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.edges: dict[tuple[int, int], list[float]] = {}
+
+
+def advance(state: State, action: int) -> None:
+    """Play a move taken from `legal_actions()` or `chance_outcomes()` without re-checking it.
+
+    `apply_action` validates every move, which doubles the cost of a playout; the search only
+    plays moves it has just listed. (A public `apply_unchecked` in the core would be the
+    clean home for this.)
+    """
+    actor = state.current_player()
+    state._apply(action)
+    state._history.append(action)
+    state._actors.append(actor)
+
+
+def seen_by(before: State, action: int, actor: int, after: State, seat: int) -> Hashable:
+    """What `seat` sees of `actor` playing `action`: its own moves fully, others' as logged.
+
+    The log lines are the ones `observation(seat)["log"]` is built from, so two moves the
+    seat cannot tell apart (a card dealt face down, a secret choice) lead to one node.
+    """
+    if actor == seat:
+        return action
+    return tuple(before._describe(action, actor, seat, after))
+
+
+def playout_view(world: State, seat: int) -> dict[str, Any]:
+    """`world.observation(seat)` without its log, for playouts.
+
+    A playout asks for a view at every step of a fresh determinisation, where rebuilding
+    the log would cost a replay of the whole history each time; the heuristics never read
+    the log, and every other field is the observation's own.
+    """
+    view: dict[str, Any] = {
+        "game": world.game.info.name,
+        "options": world.game.options,
+        "viewer": seat,
+        "current_player": seat,
+        "terminal": False,
+        "scores": world._public_scores(),
+    }
+    view.update(world._observe(seat))
+    return view
+
+
+def standing(scores: list[int]) -> list[float]:
+    """An estimate of each seat's return from the scores, for a playout cut short.
+
+    Each seat gets the share of the other seats it is ahead of (ties count half), scaled so
+    the shares add up to 1 like returns do.
+    """
+    n = len(scores)
+    if n == 1:
+        return [0.5]
+    shares = []
+    for seat, mine in enumerate(scores):
+        beaten = sum(
+            1.0 if mine > other else 0.5 if mine == other else 0.0
+            for o, other in enumerate(scores)
+            if o != seat
+        )
+        shares.append(2.0 * beaten / ((n - 1) * n))
+    return shares
+
+
+@register_bot(
+    "ismcts",
+    "information-set Monte Carlo tree search (generic; budget in iterations or seconds)",
+)
+class IsmctsBot(Bot):
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
+        rollout: str = "auto",
+        rollout_epsilon: float = 0.0,
+        opponents: str = "auto",
+    ) -> None:
+        super().__init__(game, seed, iterations, seconds)
+        self.exploration = float(exploration)
+        self.rollout_limit = int(rollout_limit)
+        if self.exploration < 0 or self.rollout_limit < 0:
+            raise LadyTigerError("exploration and rollout_limit must not be negative")
+        if rollout not in ROLLOUTS:
+            raise LadyTigerError(
+                f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
+            )
+        # Playouts by each game's rules of thumb rather than at random: slower, but random
+        # play can be a poor judge (in Doors a random Guesser guesses wildly). "auto" uses the
+        # game's rules of thumb when it has some, random playouts otherwise.
+        self.policy: Policy | None = None
+        if rollout == "heuristic":
+            self.policy = policy_for(game.info.name)
+        elif rollout == "auto":
+            try:
+                self.policy = policy_for(game.info.name)
+            except LadyTigerError:
+                self.policy = None
+        self.rollout = rollout
+        # The share of playout moves made at random even with a rules-of-thumb policy: a
+        # mixture hedges between opponents who play well and opponents who do not.
+        self.rollout_epsilon = float(rollout_epsilon)
+        if not 0.0 <= self.rollout_epsilon <= 1.0:
+            raise LadyTigerError("rollout_epsilon must be between 0 and 1")
+        # How other seats choose inside the tree: by UCT on their own returns ("search"), or by
+        # the playout policy ("policy"). A searched opponent is scored on determinisations in
+        # which the searching seat's own cards are always the true ones, so it plays as if it
+        # could see them; the policy sees only its own observation.
+        # "auto" takes the policy when playouts have one (measured better in Doors, Shady
+        # Lady and Favor; even in Traps), and searched opponents otherwise.
+        if opponents not in ("auto", "search", "policy"):
+            raise LadyTigerError(
+                f"opponents must be auto, search or policy, not {opponents!r}"
+            )
+        if opponents == "auto":
+            opponents = "policy" if self.policy is not None else "search"
+        self.opponents = opponents
+        self.last_iterations = 0
+
+    def step(self, state: State, seat: int) -> int:
+        if state.current_player() != seat:
+            raise LadyTigerError(f"it is not seat {seat}'s turn")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = Node()
+        clock = self.budget.start()
+        rng = self.rng
+        while clock.more():
+            self._iterate(state, root, seat, rng)
+            clock.tick()
+        self.last_iterations = clock.done
+        return self.best_action(root, seat, legal)
+
+    def best_action(self, root: Node, seat: int, legal: list[int]) -> int:
+        """The most visited move; among equals the better average, then the lower number."""
+
+        def rank(action: int) -> tuple[float, float]:
+            visits, total, _ = root.edges.get((seat, action), (0, 0.0, 0))
+            return (visits, total / visits if visits else 0.0)
+
+        return max(legal, key=rank)
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, state: State, root: Node, seat: int, rng: random.Random) -> None:
+        world = state.resample(seat, rng)
+        node = root
+        path: list[tuple[list[float], int]] = []
+        while not world.is_terminal():
+            player = world.current_player()
+            if player == CHANCE:
+                action = sample_chance(world, rng)
+            else:
+                legal = world.legal_actions()
+                if len(legal) == 1:
+                    action = legal[0]
+                elif player != seat and self.opponents == "policy":
+                    action = self._policy_move(world, player, legal, rng)
+                else:
+                    action, edge = self._select(node, player, legal, rng)
+                    path.append((edge, player))
+            if player == seat:
+                advance(world, action)
+                key: Hashable = action
+            else:
+                before = world.clone()
+                advance(world, action)
+                key = seen_by(before, action, player, world, seat)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                break
+            node = child
+        value = self._playout(world, rng)
+        for edge, player in path:
+            edge[0] += 1
+            edge[1] += value[player]
+
+    def _select(
+        self, node: Node, player: int, legal: list[int], rng: random.Random
+    ) -> tuple[int, list[float]]:
+        """UCT over the moves available in this determinisation (availability counts)."""
+        edges = node.edges
+        untried: list[tuple[int, list[float]]] = []
+        best: tuple[int, list[float]] | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for action in legal:
+            edge = edges.get((player, action))
+            if edge is None:
+                edge = edges[(player, action)] = [0, 0.0, 0]
+            edge[2] += 1
+            visits = edge[0]
+            if visits == 0:
+                untried.append((action, edge))
+                continue
+            if untried:
+                continue
+            score = edge[1] / visits + c * math.sqrt(math.log(edge[2]) / visits)
+            if score > best_score:
+                best_score = score
+                best = (action, edge)
+        if untried:
+            return untried[0] if len(untried) == 1 else rng.choice(untried)
+        assert best is not None
+        return best
+
+    def _policy_move(
+        self, world: State, player: int, legal: list[int], rng: random.Random
+    ) -> int:
+        if self.policy is None:
+            return rng.choice(legal)
+        texts = [world.action_to_string(action) for action in legal]
+        return self.policy(playout_view(world, player), Moves(legal, texts), rng)
+
+    def _playout(self, world: State, rng: random.Random) -> list[float]:
+        steps = 0
+        limit = self.rollout_limit
+        policy = self.policy
+        epsilon = self.rollout_epsilon
+        while not world.is_terminal():
+            if steps >= limit:
+                return standing(world.scores())
+            player = world.current_player()
+            if policy is None or player == CHANCE or (epsilon and rng.random() < epsilon):
+                advance(world, random_step(world, rng))
+            else:
+                legal = world.legal_actions()
+                if len(legal) == 1:
+                    advance(world, legal[0])
+                else:
+                    advance(world, self._policy_move(world, player, legal, rng))
+            steps += 1
+        return world.returns()
