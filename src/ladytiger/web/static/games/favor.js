@@ -3,33 +3,9 @@
 // named by their engine texts ("add to lot", "call auction", "pass", "bid 3") and bound
 // through the frame, which enables them or shows the engine's reason.
 
+import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
+
 const GEMS_PER_DAY = 5;
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-// A control for one engine move: the frame decides whether it is playable and why not.
-function bind(ctx, el, text) {
-  el.dataset.move = text;
-  ctx.bind(el, text);
-  return el;
-}
 
 // Cards are drawn by the frame (colour plus printed word and symbol, the same look as the end
 // summary); "lg" for the lot, "sm" for collections and score sheets.
@@ -52,20 +28,6 @@ function gems(count, label) {
     "\u25C6".repeat(shown));
   return h("span", { class: "fv-gems", title: label || plural(count, "gem") },
     icons, h("span", { class: "fv-gem-count", text: plural(count, "gem") }));
-}
-
-function seatLabel(ctx, seat) {
-  return typeof ctx.seatName === "function" ? ctx.seatName(seat) : `Seat ${seat}`;
-}
-
-// "You" at the player's own table; "Seat 2" when the frame draws another seat's view (the end
-// summary, the replay viewer), so the words follow the frame's names.
-function isYou(ctx, seat) {
-  return seatLabel(ctx, seat) === "You";
-}
-
-function whose(ctx, seat) {
-  return isYou(ctx, seat) ? "Your" : `${seatLabel(ctx, seat)}'s`;
 }
 
 // Remembered between renders of the same auction, so a number being typed survives the other

@@ -5,44 +5,7 @@
 // "take 7 from seat 2", "discard 7", "try", "jack seat 1", "reveal", "decline") and the frame
 // enables it or shows the engine's reason.
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-function bind(ctx, el, text) {
-  el.dataset.move = text;
-  ctx.bind(el, text);
-  return el;
-}
-
-function seatLabel(ctx, seat) {
-  return typeof ctx.seatName === "function" ? ctx.seatName(seat) : `Seat ${seat}`;
-}
-
-// "You" at the player's own table; "Seat 2" when the frame draws another seat's view (the end
-// summary, the replay viewer), so the words follow the frame's names.
-function isYou(ctx, seat) {
-  return seatLabel(ctx, seat) === "You";
-}
-
-function whose(ctx, seat) {
-  return isYou(ctx, seat) ? "Your" : `${seatLabel(ctx, seat)}'s`;
-}
+import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
 
 // Cards are drawn by the frame (the number printed large, the same look as the end summary);
 // low numbers (1-4) and high ones (6-9) get a tint and an edge mark of ours, since runs never

@@ -7,46 +7,9 @@
 // observation carries the seat's memory of every trick, but this view shows only the trick
 // counts, the pile tops and the trick that just ended (docs/rules/tighee.md).
 
+import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
+
 const COLOURS = ["Red", "Purple", "Blue", "Green", "Black"];
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-function bind(ctx, el, text) {
-  el.dataset.move = text;
-  ctx.bind(el, text);
-  return el;
-}
-
-function seatLabel(ctx, seat) {
-  return typeof ctx.seatName === "function" ? ctx.seatName(seat) : `Seat ${seat}`;
-}
-
-// "You" at the player's own table; "Seat 2" when the frame draws another seat's view (the end
-// summary, the replay viewer), so the words follow the frame's names.
-function isYou(ctx, seat) {
-  return seatLabel(ctx, seat) === "You";
-}
-
-function whose(ctx, seat) {
-  return isYou(ctx, seat) ? "Your" : `${seatLabel(ctx, seat)}'s`;
-}
 
 function parse(name) {
   const [colour, number] = name.split(" ");
