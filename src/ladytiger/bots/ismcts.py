@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
-from typing import Any
 
 from ladytiger.bots.base import Bot
 from ladytiger.bots.heuristics import Moves, Policy, policy_for
@@ -41,19 +40,6 @@ class Node:
         self.edges: dict[tuple[int, int], list[float]] = {}
 
 
-def advance(state: State, action: int) -> None:
-    """Play a move taken from `legal_actions()` or `chance_outcomes()` without re-checking it.
-
-    `apply_action` validates every move, which doubles the cost of a playout; the search only
-    plays moves it has just listed. (A public `apply_unchecked` in the core would be the
-    clean home for this.)
-    """
-    actor = state.current_player()
-    state._apply(action)
-    state._history.append(action)
-    state._actors.append(actor)
-
-
 def seen_by(before: State, action: int, actor: int, after: State, seat: int) -> Hashable:
     """What `seat` sees of `actor` playing `action`: its own moves fully, others' as logged.
 
@@ -63,25 +49,6 @@ def seen_by(before: State, action: int, actor: int, after: State, seat: int) -> 
     if actor == seat:
         return action
     return tuple(before._describe(action, actor, seat, after))
-
-
-def playout_view(world: State, seat: int) -> dict[str, Any]:
-    """`world.observation(seat)` without its log, for playouts.
-
-    A playout asks for a view at every step of a fresh determinisation, where rebuilding
-    the log would cost a replay of the whole history each time; the heuristics never read
-    the log, and every other field is the observation's own.
-    """
-    view: dict[str, Any] = {
-        "game": world.game.info.name,
-        "options": world.game.options,
-        "viewer": seat,
-        "current_player": seat,
-        "terminal": False,
-        "scores": world._public_scores(),
-    }
-    view.update(world._observe(seat))
-    return view
 
 
 def standing(scores: list[int]) -> list[float]:
@@ -208,11 +175,11 @@ class IsmctsBot(Bot):
                     action, edge = self._select(node, player, legal, rng)
                     path.append((edge, player))
             if player == seat:
-                advance(world, action)
+                world.apply_trusted(action)
                 key: Hashable = action
             else:
                 before = world.clone()
-                advance(world, action)
+                world.apply_trusted(action)
                 key = seen_by(before, action, player, world, seat)
             child = node.children.get(key)
             if child is None:
@@ -259,7 +226,7 @@ class IsmctsBot(Bot):
         if self.policy is None:
             return rng.choice(legal)
         texts = [world.action_to_string(action) for action in legal]
-        return self.policy(playout_view(world, player), Moves(legal, texts), rng)
+        return self.policy(world.observation(player, with_log=False), Moves(legal, texts), rng)
 
     def _playout(self, world: State, rng: random.Random) -> list[float]:
         steps = 0
@@ -271,12 +238,12 @@ class IsmctsBot(Bot):
                 return standing(world.scores())
             player = world.current_player()
             if policy is None or player == CHANCE or (epsilon and rng.random() < epsilon):
-                advance(world, random_step(world, rng))
+                world.apply_trusted(random_step(world, rng))
             else:
                 legal = world.legal_actions()
                 if len(legal) == 1:
-                    advance(world, legal[0])
+                    world.apply_trusted(legal[0])
                 else:
-                    advance(world, self._policy_move(world, player, legal, rng))
+                    world.apply_trusted(self._policy_move(world, player, legal, rng))
             steps += 1
         return world.returns()

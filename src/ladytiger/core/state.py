@@ -75,6 +75,15 @@ class State:
             reason = self.illegal_reason(action)
             if reason is not None:
                 raise IllegalActionError(reason, action, self._safe_text(action))
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: int) -> None:
+        """Play a move the caller has just taken from `legal_actions()` or
+        `chance_outcomes()`, without checking it again (replays and searches).
+
+        An action that is not legal here leaves the state corrupt: use `apply_action` for
+        anything that comes from outside.
+        """
         actor = self.current_player()
         self._apply(action)
         self._history.append(action)
@@ -183,8 +192,12 @@ class State:
         return range(self.game.num_distinct_actions())
 
     # ------------------------------------------------------------------ what a seat sees
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of exactly what `player` may know; None is the spectator view."""
+    def observation(self, player: int | None, with_log: bool = True) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what `player` may know; None is the spectator view.
+
+        `with_log=False` leaves out the log (the seat's account of the past), which costs a
+        replay on a fresh state; searches that only read the present ask for that.
+        """
         self._check_viewer(player)
         view: dict[str, Any] = {
             "game": self.game.info.name,
@@ -197,7 +210,8 @@ class State:
         if self.is_terminal():
             view["returns"] = self.returns()
         view.update(self._observe(player))
-        view["log"] = self.log(player)
+        if with_log:
+            view["log"] = self.log(player)
         return view
 
     def log(self, player: int | None) -> list[str]:
@@ -216,9 +230,7 @@ class State:
             replay, lines, done = self.game.new_initial_state(), [], 0
         for actor, action in zip(self._actors[done:], self._history[done:], strict=True):
             before = replay.clone()
-            replay._apply(action)
-            replay._history.append(action)
-            replay._actors.append(actor)
+            replay.apply_trusted(action)
             lines.extend(before._describe(action, actor, player, replay))
         cache[player] = (replay, lines)
         return list(lines)
@@ -271,9 +283,7 @@ class State:
                     action = rng.choice(candidate.legal_actions())
             elif not candidate._is_legal(action) and candidate.illegal_reason(action) is not None:
                 return None
-            candidate._apply(action)
-            candidate._history.append(action)
-            candidate._actors.append(actor)
+            candidate.apply_trusted(action)
         if candidate.current_player() != self.current_player():
             return None
         return candidate

@@ -72,10 +72,8 @@ class CompiledTigheeState(_Base):  # type: ignore[misc,valid-type]
     def to_reference(self) -> TigheeState:
         """The pure-Python state at the same point, replayed from the history."""
         reference = TigheeState(self.game.reference)
-        for actor, action in zip(self.actors(), self.history(), strict=True):
-            reference._apply(action)
-            reference._history.append(action)
-            reference._actors.append(actor)
+        for action in self.history():
+            reference.apply_trusted(action)
         return reference
 
     def _refuse(self, action: Any) -> int:
