@@ -6,7 +6,7 @@ of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import chain
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
@@ -87,21 +87,49 @@ NUM_ACTIONS = SWITCH + len(SWITCHES) * len(PAIRS)
 MOVES_FROM = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
 STEP_START = tuple(start for start, _ in STEPS)
 
-# The pairs a Switch card may exchange depend only on which cells show its gem's trait: at
-# most 2**12 such sets (Doors never count), so each set's pairs are listed once, when first
-# met, as (pair mask, pair index) in action order.
-_PAIRS_WITHIN: dict[int, tuple[tuple[int, int], ...]] = {}
+# A Switch card's legal actions depend only on the cells showing its gem's trait and on
+# which of those carry a cub (a pair lies inside the trait's cells). Each answer is listed
+# once, when first met; the 12 Clue cards bound the memo to a few thousand entries per card.
+_SWITCH_ACTIONS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {})
 
 
-def pairs_within(cells: int) -> tuple[tuple[int, int], ...]:
-    """The pairs in one row or column whose two cells are both in the bitmask `cells`."""
-    pairs = _PAIRS_WITHIN.get(cells)
-    if pairs is None:
-        pairs = tuple(
-            (mask, index) for index, mask in enumerate(PAIR_MASKS) if mask & cells == mask
+def switch_actions(switch: int, cells: int, occupied: int) -> tuple[int, ...]:
+    """Switch card `switch`'s actions on pairs in one row or column with both cells in the
+    bitmask `cells` and at least one in the bitmask `occupied`, in action order."""
+    key = cells << CELLS | occupied & cells
+    actions = _SWITCH_ACTIONS[switch].get(key)
+    if actions is None:
+        base = SWITCH + switch * len(PAIRS)
+        actions = tuple(
+            base + index
+            for index, mask in enumerate(PAIR_MASKS)
+            if mask & cells == mask and mask & occupied
         )
-        _PAIRS_WITHIN[cells] = pairs
-    return pairs
+        _SWITCH_ACTIONS[switch][key] = actions
+    return actions
+
+
+# The moves out of every cell in a bitmask of cells holding a player's cubs, in action
+# order; listed once per bitmask, when first met (at most 2**16 of them).
+_CUB_MOVES: dict[int, tuple[int, ...]] = {}
+
+
+def cub_moves(cells: int) -> tuple[int, ...]:
+    moves = _CUB_MOVES.get(cells)
+    if moves is None:
+        moves = tuple(chain.from_iterable(
+            MOVES_FROM[cell] for cell in range(CELLS) if cells >> cell & 1
+        ))
+        _CUB_MOVES[cells] = moves
+    return moves
+
+
+# The two Clue cards a Switch card moves, by its gem's position: the Yellow gem names a
+# colour (both roles of it move), the White gem a role (both colours of it move).
+TRAIT_CARDS = (
+    tuple((identity(colour, LADY), identity(colour, TIGER)) for colour in (RED, BLUE)),
+    tuple((identity(RED, role), identity(BLUE, role)) for role in (LADY, TIGER)),
+)
 
 
 # Chance outcomes.
@@ -168,8 +196,9 @@ class LabyrinthState(State):
         self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
         for seat in (0, 1):
             self.cubs[seat][START_CELL[seat]] = CUBS
-        # Cells carrying at least one cub of either seat, kept up to date by every move.
-        self.occupied_cells = (1 << START_CELL[0]) | (1 << START_CELL[1])
+        # Per seat, the cells (a bitmask) carrying at least one of its cubs, kept up to
+        # date by every move: the legal cub moves and switches are read from these.
+        self.cub_cells = [1 << START_CELL[0], 1 << START_CELL[1]]
         # gems[YELLOW] is the colour under the yellow gem, gems[WHITE] the role under the white.
         self.gems = [BLUE, LADY]
         self.player = 0
@@ -199,8 +228,7 @@ class LabyrinthState(State):
 
     def _legal_actions(self) -> list[int]:
         if self.phase == MOVE_A_CUB:
-            # The moves out of every cell that holds one of the player's cubs, in cell order.
-            return [*chain.from_iterable(compress(MOVES_FROM, self.cubs[self.player]))]
+            return list(cub_moves(self.cub_cells[self.player]))
         return self.open_switches.copy()
 
     def is_terminal(self) -> bool:
@@ -220,29 +248,21 @@ class LabyrinthState(State):
 
     def switchable(self, switch: int) -> int:
         """Cells (a bitmask) a Switch card may move now: Clue cards showing its gem's trait."""
-        cells_of = self.cells_of  # Doors are in none of these masks, so they never switch
-        if switch == YELLOW:
-            colour = self.gems[YELLOW]
-            return cells_of[identity(colour, LADY)] | cells_of[identity(colour, TIGER)]
-        role = self.gems[WHITE]
-        return cells_of[identity(RED, role)] | cells_of[identity(BLUE, role)]
+        # Doors are in none of these masks, so they never switch.
+        first, second = TRAIT_CARDS[switch][self.gems[switch]]
+        return self.cells_of[first] | self.cells_of[second]
 
     def occupied(self) -> int:
         """Cells (a bitmask) carrying at least one cub of either player."""
-        return self.occupied_cells
+        return self.cub_cells[0] | self.cub_cells[1]
 
     def legal_switches(self) -> list[int]:
         """Two switchable cards in one row or column, at least one of them carrying a cub."""
-        occupied = self.occupied_cells
-        actions = []
-        for switch in (YELLOW, WHITE):
-            allowed = self.switchable(switch)
-            if allowed & occupied:
-                base = SWITCH + switch * len(PAIRS)
-                actions += [
-                    base + index for mask, index in pairs_within(allowed) if mask & occupied
-                ]
-        return actions
+        occupied = self.cub_cells[0] | self.cub_cells[1]
+        return [
+            *switch_actions(YELLOW, self.switchable(YELLOW), occupied),
+            *switch_actions(WHITE, self.switchable(WHITE), occupied),
+        ]
 
     def _why_illegal(self, action: int) -> str | None:
         phase = self.phase
@@ -319,9 +339,10 @@ class LabyrinthState(State):
         own = self.cubs[self.player]
         own[start] -= 1
         own[to] += 1
-        self.occupied_cells |= 1 << to
-        if not own[start] and not self.cubs[1 - self.player][start]:
-            self.occupied_cells ^= 1 << start
+        cells = self.cub_cells[self.player] | 1 << to
+        if not own[start]:
+            cells ^= 1 << start
+        self.cub_cells[self.player] = cells
         self.last_step = step
         if own[GOAL_CELL[self.player]] == CUBS:
             # The escape is immediate: the labyrinth does not move after a winning step.
@@ -348,9 +369,11 @@ class LabyrinthState(State):
         board[a], board[b] = board[b], board[a]
         for own in self.cubs:  # the cubs ride with their cards
             own[a], own[b] = own[b], own[a]
-        occupied = self.occupied_cells
-        if (occupied >> a ^ occupied >> b) & 1:
-            self.occupied_cells = occupied ^ PAIR_MASKS[index]
+        cub_cells = self.cub_cells
+        for seat in (0, 1):
+            cells = cub_cells[seat]
+            if (cells >> a ^ cells >> b) & 1:
+                cub_cells[seat] = cells ^ PAIR_MASKS[index]
         if identical:
             self.gems[YELLOW] ^= 1
             self.gems[WHITE] ^= 1
@@ -506,7 +529,7 @@ class LabyrinthState(State):
         twin.left = self.left.copy()
         twin.cells_of = self.cells_of.copy()
         twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
-        twin.occupied_cells = self.occupied_cells
+        twin.cub_cells = self.cub_cells.copy()
         twin.gems = self.gems.copy()
         twin.player = self.player
         twin.turns = self.turns
