@@ -49,6 +49,7 @@ NUM_ACTIONS = 24
 CARD = 0  # + KIND[card] (0-7): the next card off the draw pile is that number
 FIRST_PLAYER = 8  # + seat: the option that draws the starting player
 NUM_CHANCE_OUTCOMES = FIRST_PLAYER + MAX_PLAYERS
+_DRAWS = tuple((CARD + KIND[card], card) for card in NUMBERS)  # (outcome, card drawn)
 
 # Phases, named after the rulebook's steps.
 CHOOSE_FIRST_PLAYER = "choose first player"
@@ -303,7 +304,7 @@ class ShadyLadyState(State):
         if phase in (DEAL, DRAW_CARD):
             total = self.draw_count
             pile = self.draw_pile
-            return [(CARD + KIND[card], pile[card] / total) for card in NUMBERS if pile[card]]
+            return [(outcome, pile[card] / total) for outcome, card in _DRAWS if pile[card]]
         if phase == CHOOSE_FIRST_PLAYER:
             return [(FIRST_PLAYER + seat, 1.0 / self.n) for seat in range(self.n)]
         return []
