@@ -68,6 +68,7 @@ def serve(
         bot_workers=bot_workers,
         bot_pool=bot_pool,
         synchronous=synchronous.upper(),
+        tune_collector=True,
     )
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     console.print(f"ladytiger server on http://{host}:{port} with database {db}")

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 from ladytiger.bots import registered_bots
 from ladytiger.core import LadyTigerError, registered_games
 from ladytiger.core.game import GameInfo
+from ladytiger.web import collector
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub
 from ladytiger.web.pages import mount_pages
@@ -168,11 +169,14 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        thresholds = collector.tune_for_server() if settings.tune_collector else None
         await hub.open()
         try:
             yield
         finally:
             await hub.close()
+            if thresholds is not None:
+                collector.restore(thresholds)
 
     async def home(request: Request) -> Response:
         items = "\n".join(

@@ -28,3 +28,7 @@ class Settings:
     outbox_limit: int = 256
     max_active_tables: int = 5000
     finished_cache: int = 256
+    # Tune Python's garbage collector for a long-running server (ladytiger.web.collector).
+    # Off by default so that an app made inside another program (a test) leaves the
+    # process's collector alone; `ladytiger serve` turns it on.
+    tune_collector: bool = False

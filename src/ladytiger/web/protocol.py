@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 PROTOCOL = 1
 MAX_MESSAGE_BYTES = 16 * 1024  # one WebSocket message from a client
 MAX_BODY_BYTES = 64 * 1024  # one HTTP request body
@@ -194,10 +196,6 @@ def validate(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
     return obj
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def decode_json(raw: str | bytes, limit: int, what: str) -> Any:
     """Parse JSON text of at most `limit` bytes, refusing NaN/Infinity and deep nesting."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
@@ -207,9 +205,25 @@ def decode_json(raw: str | bytes, limit: int, what: str) -> Any:
             close=CLOSE_TOO_LARGE,
         )
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError, UnicodeDecodeError) as error:
-        raise ProtocolError("bad_json", f"{what} is not valid JSON: {error}") from None
+        # orjson refuses NaN and Infinity (they are not JSON) and bounds nesting depth.
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        problem = _json_problem(raw) or str(error)
+        raise ProtocolError("bad_json", f"{what} is not valid JSON: {problem}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _json_problem(raw: str | bytes) -> str | None:
+    """The standard library's account of what is wrong with `raw` (it names NaN and the
+    like), asked only once orjson has refused it; None if it finds nothing wrong."""
+    try:
+        json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as error:
+        return str(error)
+    return None
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
@@ -239,14 +253,14 @@ def ref_of(raw: Any) -> str | int | None:
 
 
 # ---------------------------------------------------------------------------- server side
-# One encoder for every message: json.dumps with options builds a new encoder per call.
-_ENCODER = json.JSONEncoder(
-    separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False
-)
-
-
 def encode(payload: Mapping[str, Any]) -> str:
-    return _ENCODER.encode(payload)
+    """Compact JSON text of a server message.
+
+    Every move sends a view to every seat, so encoding is one of the server's main costs;
+    orjson does it about nine times faster than the standard library. Integer keys become
+    strings, as the standard library would make them.
+    """
+    return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def message(kind: str, **fields: Any) -> str:

@@ -249,7 +249,7 @@ class Table:
                 )
             text = self.state.action_to_string(action_id)
             after = self.state.clone()
-            after.apply_action(action_id)
+            after.apply_trusted(action_id)  # just found legal
             steps = [(action_id, seat)]
             self._deal(after, steps)
             result = {"version": self.version + 1, "action": action_id, "text": text}
@@ -300,8 +300,8 @@ class Table:
         """Play every chance outcome up to the next decision (or the end)."""
         rng = self.services.rng
         while state.current_player() == CHANCE:
-            outcome = sample_chance(state, rng)
-            state.apply_action(outcome)
+            outcome = sample_chance(state, rng)  # drawn from the listed outcomes
+            state.apply_trusted(outcome)
             steps.append((outcome, CHANCE))
 
     async def _commit(
@@ -330,7 +330,7 @@ class Table:
         # Now they are safe on disk, play them on the table's own state: it keeps the
         # per-seat logs it has built, so each view costs one step, not a replay.
         for action, _ in steps:
-            self.state.apply_action(action)
+            self.state.apply_trusted(action)  # each was checked when the copy played it
         self.version += 1
         if status is not None:
             self.status = status
