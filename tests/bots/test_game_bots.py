@@ -265,5 +265,5 @@ def test_a_shady_lady_player_keeps_a_combination(bot):
 def test_ismcts_checks_its_opponent_model():
     with pytest.raises(ladytiger.LadyTigerError, match="opponents must be"):
         load_bot("ismcts", "doors", opponents="mind reading")
-    assert load_bot("ismcts", "doors").opponents == "policy"
+    assert load_bot("ismcts", "doors").opponents == "infer"
     assert load_bot("ismcts", "doors", rollout="random").opponents == "search"

@@ -17,6 +17,7 @@ from collections.abc import Hashable
 
 from ladytiger.bots.base import Bot
 from ladytiger.bots.heuristics import Moves, Policy, policy_for
+from ladytiger.bots.opponent_model import policy_odds, seen_by
 from ladytiger.bots.registry import register_bot
 from ladytiger.core import CHANCE, Game, LadyTigerError, State
 from ladytiger.core.playout import random_step, sample_chance
@@ -38,17 +39,6 @@ class Node:
     def __init__(self) -> None:
         self.children: dict[Hashable, Node] = {}
         self.edges: dict[tuple[int, int], list[float]] = {}
-
-
-def seen_by(before: State, action: int, actor: int, after: State, seat: int) -> Hashable:
-    """What `seat` sees of `actor` playing `action`: its own moves fully, others' as logged.
-
-    The log lines are the ones `observation(seat)["log"]` is built from, so two moves the
-    seat cannot tell apart (a card dealt face down, a secret choice) lead to one node.
-    """
-    if actor == seat:
-        return action
-    return tuple(before._describe(action, actor, seat, after))
 
 
 def standing(scores: list[int]) -> list[float]:
@@ -120,15 +110,22 @@ class IsmctsBot(Bot):
         # the playout policy ("policy"). A searched opponent is scored on determinisations in
         # which the searching seat's own cards are always the true ones, so it plays as if it
         # could see them; the policy sees only its own observation.
-        # "auto" takes the policy when playouts have one (measured better in Doors, Shady
-        # Lady and Favor; even in Traps), and searched opponents otherwise.
-        if opponents not in ("auto", "search", "policy"):
+        # "random": every other seat moves at random, in the tree and in playouts.
+        # "infer" (what "auto" takes when the game has rules of thumb): each other seat plays
+        # by the policy or at random, drawn in each iteration with the odds its moves so far
+        # give (ladytiger.bots.opponent_model). Without rules of thumb, "auto" searches.
+        if opponents not in ("auto", "search", "policy", "random", "infer"):
             raise LadyTigerError(
-                f"opponents must be auto, search or policy, not {opponents!r}"
+                f"opponents must be auto, search, policy, random or infer, not {opponents!r}"
             )
         if opponents == "auto":
-            opponents = "policy" if self.policy is not None else "search"
+            opponents = "infer" if self.policy is not None else "search"
+        if opponents in ("policy", "infer") and self.policy is None:
+            raise LadyTigerError(f"{game.info.title} has no rules of thumb to model opponents")
         self.opponents = opponents
+        # Per other seat, the chance it plays by the policy (set at each step).
+        self.policy_odds: dict[int, float] = {}
+        self._random_seats: frozenset[int] = frozenset()
         self.last_iterations = 0
 
     def step(self, state: State, seat: int) -> int:
@@ -141,6 +138,13 @@ class IsmctsBot(Bot):
         root = Node()
         clock = self.budget.start()
         rng = self.rng
+        others = [other for other in range(self.game.num_players) if other != seat]
+        if self.opponents == "infer":
+            assert self.policy is not None
+            self.policy_odds = policy_odds(state, seat, self.policy, rng)
+        else:
+            sure = 0.0 if self.opponents == "random" else 1.0
+            self.policy_odds = {other: sure for other in others}
         while clock.more():
             self._iterate(state, root, seat, rng)
             clock.tick()
@@ -159,6 +163,10 @@ class IsmctsBot(Bot):
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, state: State, root: Node, seat: int, rng: random.Random) -> None:
         world = state.resample(seat, rng)
+        # Each opponent's kind is drawn like its cards: random with the odds against the policy.
+        self._random_seats = frozenset(
+            other for other, odds in self.policy_odds.items() if rng.random() >= odds
+        )
         node = root
         path: list[tuple[list[float], int]] = []
         while not world.is_terminal():
@@ -169,7 +177,9 @@ class IsmctsBot(Bot):
                 legal = world.legal_actions()
                 if len(legal) == 1:
                     action = legal[0]
-                elif player != seat and self.opponents == "policy":
+                elif player in self._random_seats:
+                    action = rng.choice(legal)
+                elif player != seat and self.opponents in ("policy", "infer"):
                     action = self._policy_move(world, player, legal, rng)
                 else:
                     action, edge = self._select(node, player, legal, rng)
@@ -237,7 +247,12 @@ class IsmctsBot(Bot):
             if steps >= limit:
                 return standing(world.scores())
             player = world.current_player()
-            if policy is None or player == CHANCE or (epsilon and rng.random() < epsilon):
+            if (
+                policy is None
+                or player == CHANCE
+                or player in self._random_seats
+                or (epsilon and rng.random() < epsilon)
+            ):
                 world.apply_trusted(random_step(world, rng))
             else:
                 legal = world.legal_actions()

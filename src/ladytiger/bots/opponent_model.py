@@ -1,0 +1,118 @@
+"""What kind of player each opponent is, judged from the moves the searching seat has seen.
+
+A search bot has to assume something about how the other seats play. Rules of thumb (the
+game's heuristic) model a sensible player well and a careless one badly: against a player
+who moves at random, a search that expects sensible replies wastes its moves guarding
+against threats that never come. So the bot weighs two hypotheses for each opponent, "plays
+by the rules of thumb" and "moves at random", by how well each explains that opponent's
+moves so far, and the search then draws each opponent's kind with those odds, the way it
+draws the hidden cards.
+
+Only what the searching seat saw is used. The past is replayed in worlds drawn by
+`resample(seat)`, so an opponent's hidden cards are guesses; and a move is compared with
+the rules of thumb by what the seat saw of it (its log lines), so a hidden choice counts
+only as far as it showed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+
+from ladytiger.bots.heuristics import Moves, Policy
+from ladytiger.core import State
+
+# How often a rules-of-thumb player is taken to make some other move (ties broken another
+# way, a rule we do not share): one odd move must not condemn a sensible player.
+TREMBLE = 0.15
+# Before any evidence an opponent is taken to play sensibly: guarding against a random
+# player's blunders costs little, ignoring a sensible player's threats costs games.
+PRIOR = 0.8
+# Worlds replayed per judgement, and how many of each opponent's latest decisions count.
+WORLDS = 2
+RECENT = 30
+# Neither hypothesis is ever taken as certain: a player can change their ways.
+FLOOR = 0.02
+
+
+def seen_by(before: State, action: int, actor: int, after: State, seat: int) -> Hashable:
+    """What `seat` sees of `actor` playing `action`: its own moves fully, others' as logged.
+
+    The log lines are the ones `observation(seat)["log"]` is built from, so two moves the
+    seat cannot tell apart (a card dealt face down, a secret choice) look the same.
+    """
+    if actor == seat:
+        return action
+    return tuple(before._describe(action, actor, seat, after))
+
+
+def _key(state: State, action: int, actor: int, seat: int) -> Hashable:
+    after = state.clone()
+    after.apply_trusted(action)
+    return seen_by(state, action, actor, after, seat)
+
+
+def policy_odds(
+    state: State,
+    seat: int,
+    policy: Policy,
+    rng: random.Random,
+    worlds: int = WORLDS,
+    recent: int = RECENT,
+) -> dict[int, float]:
+    """For each other seat, the chance it plays by `policy` rather than at random.
+
+    Starts from `PRIOR` and weighs each of the seat's latest `recent` decisions (with
+    more than one move) by how likely each hypothesis makes what `seat` saw of it.
+    """
+    game = state.game
+    others = [s for s in range(game.num_players) if s != seat]
+    odds = {other: 0.0 for other in others}
+    if not others:
+        return odds
+    prior = math.log(PRIOR / (1.0 - PRIOR))
+    for _ in range(worlds):
+        world = state.resample(seat, rng)
+        history, actors = world.history(), world.actors()
+        counted: dict[int, int] = {other: 0 for other in others}
+        judged: set[int] = set()
+        for index in range(len(history) - 1, -1, -1):
+            actor = actors[index]
+            if actor in counted and counted[actor] < recent:
+                counted[actor] += 1
+                judged.add(index)
+        log_ratio = {other: prior for other in others}
+        replay = game.new_initial_state()
+        policy_rng = random.Random(0)
+        for index, (action, actor) in enumerate(zip(history, actors, strict=True)):
+            if index in judged:
+                legal = replay.legal_actions()
+                if len(legal) > 1:
+                    log_ratio[actor] += _log_ratio(replay, action, actor, seat, legal, policy,
+                                                   policy_rng)
+            replay.apply_trusted(action)
+        for other in others:
+            ratio = math.exp(max(-50.0, min(50.0, log_ratio[other])))
+            odds[other] += ratio / (1.0 + ratio) / worlds
+    return {other: min(1.0 - FLOOR, max(FLOOR, p)) for other, p in odds.items()}
+
+
+def _log_ratio(
+    state: State,
+    action: int,
+    actor: int,
+    seat: int,
+    legal: list[int],
+    policy: Policy,
+    rng: random.Random,
+) -> float:
+    """log P(what seat saw | rules of thumb) - log P(what seat saw | random), one decision."""
+    texts = [state.action_to_string(move) for move in legal]
+    choice = policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
+    seen = _key(state, action, actor, seat)
+    alike = sum(1 for move in legal if move == action or _key(state, move, actor, seat) == seen)
+    at_random = alike / len(legal)
+    chosen_alike = choice == action or _key(state, choice, actor, seat) == seen
+    by_policy = (1.0 - TREMBLE) * chosen_alike + TREMBLE * at_random
+    return math.log(by_policy) - math.log(at_random)
