@@ -17,6 +17,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+import ladytiger
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
@@ -180,3 +182,54 @@ def page_text(page: Page) -> str:
 
 def page_html(page: Page) -> str:
     return page.content()
+
+
+# ---------------------------------------------------------------------------- stand-in server
+# Two view benches (tests/browser/test_view_favor.py and test_view_hoard.py) draw a game's
+# view module in a page of their own, with the engine in this process standing in for the
+# server. These are the parts they share: the static files, the `view` message and `why`.
+STATIC = Path(ladytiger.__file__).parent / "web" / "static"
+CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+
+
+def serve_bench_page(route: Any, origin: str, page_html: str) -> None:
+    """Answer a request of a bench page: `/` is the page itself, `/static/...` the shipped
+    static files, anything else 404."""
+    path = route.request.url[len(origin):].split("?")[0]
+    if path == "/":
+        route.fulfill(body=page_html, content_type="text/html; charset=utf-8")
+        return
+    file = STATIC / path.removeprefix("/static/")
+    if not path.startswith("/static/") or not file.is_file():
+        route.fulfill(status=404, body="not found")
+        return
+    route.fulfill(body=file.read_text("utf-8"),
+                  content_type=CONTENT_TYPES.get(file.suffix, "text/plain"))
+
+
+def engine_view(state: Any, seat: int | None, version: int, table: str = "bench"
+                ) -> dict[str, Any]:
+    """The server's `view` message (docs/protocol.md) for `seat`, made from `state`."""
+    mover = state.current_player()
+    mine = seat is not None and mover == seat
+    return {
+        "type": "view", "table": table, "version": version,
+        "status": "finished" if state.is_terminal() else "playing",
+        "seat": seat, "current_player": mover, "your_turn": mine,
+        "observation": state.observation(seat),
+        "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
+        if mine else [],
+    }
+
+
+def engine_why(state: Any, seat: int | None, text: str, legal: str = "legal") -> str:
+    """The server's answer to `why`: the engine's reason, on the seat's own turn only."""
+    from ladytiger.core.errors import LadyTigerError
+
+    player = state.current_player()
+    if player != seat:
+        return f"it is not your turn: seat {player} is to move"
+    try:
+        return state.illegal_reason(state.string_to_action(text)) or legal
+    except LadyTigerError as error:
+        return str(error)

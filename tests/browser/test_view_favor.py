@@ -18,25 +18,24 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
-import ladytiger
 from ladytiger.core import State
-from ladytiger.core.errors import LadyTigerError
 from ladytiger.core.playout import random_step
 from tests.browser.support import (
+    engine_view,
+    engine_why,
     human_against_bots,
     open_table,
     screenshots_at_both_sizes,
+    serve_bench_page,
     version,
     wait_my_turn_or_end,
 )
 from tests.helpers import new_game, play
 
 GAME = "favor"
-STATIC = Path(ladytiger.__file__).parent / "web" / "static"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ORIGIN = "http://view.test"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
 # The stand-in table page: the game's view module drawn with the frame's own context and
 # binder (static/js/frame.js) and stylesheets; only the server is replaced, by the engine in
@@ -89,30 +88,10 @@ class EngineTable:
         self.show()
 
     def _serve(self, route: Any) -> None:
-        path = route.request.url[len(ORIGIN):].split("?")[0]
-        if path == "/":
-            route.fulfill(body=PAGE.replace("GAME", self.game),
-                          content_type="text/html; charset=utf-8")
-            return
-        file = STATIC / path.removeprefix("/static/")
-        if not path.startswith("/static/") or not file.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        route.fulfill(body=file.read_text("utf-8"),
-                      content_type=CONTENT_TYPES.get(file.suffix, "text/plain"))
+        serve_bench_page(route, ORIGIN, PAGE.replace("GAME", self.game))
 
     def view(self) -> dict[str, Any]:
-        """The server's `view` message for this seat (docs/protocol.md)."""
-        state, seat = self.state, self.seat
-        mine = seat is not None and state.current_player() == seat
-        return {
-            "type": "view", "seat": seat, "version": len(state.history()),
-            "status": "finished" if state.is_terminal() else "playing",
-            "your_turn": mine, "current_player": state.current_player(),
-            "observation": state.observation(seat),
-            "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
-            if mine else [],
-        }
+        return engine_view(self.state, self.seat, len(self.state.history()))
 
     def show(self) -> None:
         view = self.view()
@@ -121,14 +100,7 @@ class EngineTable:
         self.page.evaluate("([v, last]) => window.__show(v, last)", [view, last])
 
     def why(self, text: str) -> str:
-        """The server's answer to `why`: the engine's reason, on the seat's own turn only."""
-        player = self.state.current_player()
-        if player != self.seat:
-            return f"it is not your turn: seat {player} is to move"
-        try:
-            return self.state.illegal_reason(self.state.string_to_action(text)) or "legal"
-        except LadyTigerError as error:
-            return str(error)
+        return engine_why(self.state, self.seat, text)
 
     def control(self, text: str) -> Locator:
         return self.page.locator(f'#game-root [data-move="{text}"]')

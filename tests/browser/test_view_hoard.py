@@ -18,17 +18,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page
 
-import ladytiger
 from ladytiger.core import CHANCE, State
-from ladytiger.core.errors import LadyTigerError
-from tests.browser.support import human_against_bots, open_table, version, wait_my_turn_or_end
+from tests.browser.support import (
+    engine_view,
+    engine_why,
+    human_against_bots,
+    open_table,
+    serve_bench_page,
+    version,
+    wait_my_turn_or_end,
+)
 from tests.helpers import new_game, play
 
-STATIC = Path(ladytiger.__file__).parent / "web" / "static"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ORIGIN = "http://bench.test"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
 # The bench page: the frame's stylesheets, a felt root like the table page's, the frame's
 # drawView / makeBinder / makeContext, and a status line for the reasons.
@@ -99,30 +103,10 @@ class ViewBench:
 
     # -------------------------------------------------------------- the stand-in server
     def _serve(self, route: Any) -> None:
-        path = route.request.url[len(ORIGIN):].split("?")[0]
-        if path == "/":
-            route.fulfill(body=PAGE.replace("GAME", self.game),
-                          content_type="text/html; charset=utf-8")
-            return
-        file = STATIC / path.removeprefix("/static/")
-        if not path.startswith("/static/") or not file.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        route.fulfill(body=file.read_text("utf-8"),
-                      content_type=CONTENT_TYPES.get(file.suffix, "text/plain"))
+        serve_bench_page(route, ORIGIN, PAGE.replace("GAME", self.game))
 
     def view(self) -> dict[str, Any]:
-        state, seat = self.state, self.seat
-        mover = state.current_player()
-        mine = seat is not None and mover == seat
-        return {
-            "type": "view", "table": "bench", "version": self.version,
-            "status": "finished" if state.is_terminal() else "playing",
-            "seat": seat, "current_player": mover if mover >= 0 else None, "your_turn": mine,
-            "observation": state.observation(seat),
-            "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
-            if mine else [],
-        }
+        return engine_view(self.state, self.seat, self.version)
 
     def _play(self, text: str) -> dict[str, Any]:
         self.state.apply_action(self.state.string_to_action(text))
@@ -132,13 +116,7 @@ class ViewBench:
         return self.view()
 
     def why(self, text: str) -> str:
-        state = self.state
-        if state.current_player() != self.seat:
-            return f"it is not your turn: seat {state.current_player()} is to move"
-        try:
-            return state.illegal_reason(state.string_to_action(text)) or "that move is legal"
-        except LadyTigerError as error:
-            return str(error)
+        return engine_why(self.state, self.seat, text, legal="that move is legal")
 
     def advance(self) -> None:
         """Chance and the other seats move until this seat is to move or the game ends."""
