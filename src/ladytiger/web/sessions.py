@@ -50,6 +50,9 @@ class Close:
     reason: str
 
 
+STOP = Close(0, "")  # the connection is gone: the pump just ends
+
+
 class Session:
     def __init__(self, hub: Hub, table: Table, settings: Settings) -> None:
         self.hub = hub
@@ -232,17 +235,29 @@ async def serve_socket(hub: Hub, settings: Settings, websocket: Any) -> None:
     finally:
         session.detach()
         if session.closing is None:
-            pump.cancel()
+            # The pump is told to stop rather than cancelled: a task ended by an exception
+            # keeps it, and its traceback ties the connection's objects into a cycle that
+            # only a slow full pass of the garbage collector frees.
+            session.outbox.put_nowait(STOP)
         # The last messages and the close get a few seconds to go out, no more.
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(pump, CLOSE_GRACE)
 
 
 async def _pump(session: Session, websocket: Any) -> None:
-    """Write the session's outbox to the socket, in order; a Close ends it."""
+    """Write the session's outbox to the socket, in order; a Close or STOP ends it.
+
+    A socket the client has gone from refuses writes; the pump then simply ends (the
+    receiving side ends the session), without leaving an exception in its task.
+    """
     while True:
         item = await session.outbox.get()
-        if isinstance(item, Close):
-            await websocket.close(item.code, item.reason)
+        if item is STOP:
             return
-        await websocket.send_text(item)
+        try:
+            if isinstance(item, Close):
+                await websocket.close(item.code, item.reason)
+                return
+            await websocket.send_text(item)
+        except Exception:
+            return
