@@ -3,6 +3,7 @@ the waiting room, the lobby, reasons for disabled controls, keyboard play and re
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -16,6 +17,7 @@ from tests.browser.support import (
     open_table,
     page_text,
     play_to_end,
+    screenshot,
     screenshots_at_both_sizes,
     version,
     wait_my_turn_or_end,
@@ -322,6 +324,43 @@ def test_rematch_and_replay_after_the_end(server, page):
     page.locator("#rematch-button").click()
     page.wait_for_url(re.compile(rf"/play/(?!{table})[^#]+#seat={re.escape(token)}$"))
     page.wait_for_function("() => ['you', 'other', 'over'].includes(document.body.dataset.turn)")
+
+
+def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
+    """A record file, as `ladytiger play --save` writes it, steps through like a table's;
+    a damaged one is refused with the entry at fault named."""
+    import ladytiger
+    from ladytiger.core.playout import random_step
+    from ladytiger.core.record import save
+
+    state = ladytiger.load_game("doors", gems_to_win=3).new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    good = tmp_path / "doors.json"
+    save(state, good)
+    page.goto(server + "/")
+    page.get_by_role("link", name="Open a saved game").click()
+    page.wait_for_function("() => document.body.dataset.ready === 'file'")
+    page.locator("#record-file").set_input_files(str(good))
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    expect(page.locator("#game-title")).to_have_text("Doors replay")
+    expect(page.locator("#steps li")).to_have_count(len(state.history()) + 1)
+    page.keyboard.press("End")
+    page.wait_for_function("(n) => document.body.dataset.step === String(n)",
+                           arg=len(state.history()))
+    expect(page.locator("#game-root .dr-door[data-card]")).to_have_count(2)
+
+    damaged = tmp_path / "damaged.json"
+    record = json.loads(good.read_text())
+    record["history"][5] = "take the moon"
+    damaged.write_text(json.dumps(record))
+    page.goto(server + "/replay")
+    page.wait_for_function("() => document.body.dataset.ready === 'file'")
+    page.locator("#record-file").set_input_files(str(damaged))
+    expect(page.locator("#record-problem")).to_contain_text("damaged.json")
+    expect(page.locator("#record-problem")).to_contain_text("take the moon")
+    screenshot(page, "replay-open-file")
 
 
 def test_rules_pages_render_with_their_rulings(server, page):

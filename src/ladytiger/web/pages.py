@@ -133,6 +133,7 @@ def page_routes() -> list[BaseRoute]:
     return [
         Route("/", home),
         Route("/play/{table_id}", play),
+        Route("/replay", replay),
         Route("/replay/{table_id}", replay),
         Route("/rules/{game}", rules),
         Mount("/static", StaticFiles(packages=[("ladytiger.web", "static")]), name="static"),

@@ -47,6 +47,10 @@ export const api = {
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   replayStep: (id, step, viewer) => request("GET",
     `/api/tables/${encodeURIComponent(id)}/replay/${step}?viewer=${viewer ?? "spectator"}`),
+  // A record the browser holds (a file): its steps, or one step's view.
+  replayRecord: (record) => request("POST", "/api/replay", {record}),
+  replayRecordStep: (record, step, viewer) => request("POST", "/api/replay",
+    {record, step, viewer: viewer ?? null}),
 };
 
 // Tokens this browser was given (when it created a table or claimed a seat), so the creator's

@@ -1,5 +1,6 @@
-// The replay viewer /replay/{id}: step through a finished table's record, as any seat saw it
-// or as a spectator did. Views come from the server's replay endpoints.
+// The replay viewer: /replay/{id} steps through a finished table's record, as any seat saw it
+// or as a spectator did; /replay opens a record file (saved by `ladytiger play` or downloaded
+// from a table) the same way. Views come from the server's replay endpoints.
 import {api, tokens} from "./api.js";
 import {capitalise, clear, h, svg} from "./dom.js";
 import {drawView, loadView, makeContext, renderPlayers} from "./frame.js";
@@ -43,7 +44,9 @@ function neighbour(direction) {
 async function viewAt(step, viewer) {
   const key = `${viewer ?? "s"}|${step}`;
   if (!R.views.has(key)) {
-    R.views.set(key, api.replayStep(tableId, step, viewer).catch((error) => {
+    const asked = tableId ? api.replayStep(tableId, step, viewer)
+      : api.replayRecordStep(R.record, step, viewer);
+    R.views.set(key, asked.catch((error) => {
       R.views.delete(key);
       throw error;
     }));
@@ -67,8 +70,8 @@ async function go(step) {
   R.drawn = answer;
   renderBoard(answer);
   const url = new URL(location.href);
-  url.searchParams.set("step", String(R.step));
-  if (R.viewer === null) url.searchParams.delete("viewer");
+  if (tableId) url.searchParams.set("step", String(R.step));
+  if (R.viewer === null || !tableId) url.searchParams.delete("viewer");
   else url.searchParams.set("viewer", String(R.viewer));
   history.replaceState(null, "", url);
   document.body.dataset.step = String(R.step);
@@ -238,7 +241,64 @@ function onKey(event) {
   go(keys[event.key]());
 }
 
+/** /replay: the viewer for a record file the player picks (it never leaves this page but
+ * for the server, which replays it through the rules and answers with the views). */
+function startFromFile() {
+  $("game-title").textContent = "Open a saved game";
+  $("table-meta").textContent = "a record file";
+  const input = h("input", {type: "file", id: "record-file", accept: ".json,application/json"});
+  const problem = h("p", {class: "record-problem", id: "record-problem", role: "alert"});
+  input.addEventListener("change", async () => {
+    problem.textContent = "";
+    const file = input.files && input.files[0];
+    if (!file) return;
+    try {
+      await openRecord(await file.text());
+    } catch (error) {
+      problem.textContent = `${file.name}: ${error.message}`;
+    }
+  });
+  clear($("replay-controls")).append(
+    h("h2", {}, "Open a saved game"),
+    h("p", {}, "Pick a record file: one saved by ", h("code", {}, "ladytiger play --save"),
+      " or downloaded from a finished table. The server replays it through the rules, so a "
+      + "damaged record is named, entry by entry."),
+    h("label", {class: "file-pick", for: "record-file"}, "Record file ", input),
+    problem);
+  document.body.dataset.ready = "file";
+}
+
+async function openRecord(text) {
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`this file is not a JSON record (${error.message})`);
+  }
+  const replay = await api.replayRecord(record);
+  const games = await api.games();
+  const info = (games.games || games).find((g) => g.name === record.game);
+  R.record = record;
+  R.steps = replay.steps;
+  R.views.clear();
+  R.viewer = null;
+  const title = info ? info.title : record.game;
+  $("game-title").textContent = `${title} replay`;
+  document.title = `${title} replay · ladytiger`;
+  $("table-meta").textContent = "from a record file";
+  $("rules-link").href = `/rules/${record.game}`;
+  R.entry = await loadView(record.game);
+  if (!R.listening) document.addEventListener("keydown", onKey);
+  R.listening = true;
+  renderSteps();
+  await go(0);
+}
+
 async function start() {
+  if (!tableId) {
+    startFromFile();
+    return;
+  }
   let info;
   try {
     info = await api.table(tableId);
