@@ -363,6 +363,24 @@ def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     screenshot(page, "replay-open-file")
 
 
+def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, page):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                        clock={"seconds": 3, "bot": "random"})
+    open_table(page, made["links"]["invites"]["0"])
+    page.wait_for_function("() => document.body.dataset.turn === 'you'")
+    before = version(page)
+    pill = page.locator("#turn")
+    expect(pill).to_have_text(re.compile(r"Your turn · [0-3] s$"))
+    first = int(re.search(r"(\d+) s$", pill.inner_text()).group(1))
+    page.wait_for_function(
+        "(s) => { const m = document.getElementById('turn').textContent.match(/(\\d+) s$/);"
+        " return m && Number(m[1]) < s; }", arg=first, timeout=3_000)
+    # Nobody clicks: when the time is up the clock's bot moves for the seat.
+    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=before,
+                           timeout=10_000)
+
+
 def test_rules_pages_render_with_their_rulings(server, page):
     page.goto(server + "/rules/doors")
     expect(page.locator("h1")).to_have_text("Doors")
