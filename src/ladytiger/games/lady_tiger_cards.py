@@ -27,6 +27,7 @@ CLUE_DECK_SIZE = sum(CLUE_COUNTS)  # 14
 DOOR_COUNT = len(IDENTITIES)  # 4
 
 _BY_NAME = {name.lower(): card for card, name in enumerate(CARD_NAMES)}
+_EXACT = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
 def card_name(card: int) -> str:
@@ -35,7 +36,8 @@ def card_name(card: int) -> str:
 
 def card_from_name(name: str) -> int:
     """The card called `name` (any case); KeyError if there is none."""
-    return _BY_NAME[" ".join(name.split()).lower()]
+    card = _EXACT.get(name)  # the engine's own spelling, the common case
+    return card if card is not None else _BY_NAME[" ".join(name.split()).lower()]
 
 
 def identity(colour: int, role: int) -> int:
@@ -75,13 +77,26 @@ def shared_traits(card: int, door: int) -> int:
     return int(card >> 1 == door >> 1) + int(card & 1 == door & 1)
 
 
+# The two regular cards and the wild that count as each colour, and as each role. Counting
+# is asked often (every take may complete a set), so it reads these instead of testing cards.
+_WITH_COLOUR = tuple(
+    tuple(c for c in CLUE_KINDS if has_colour(c, colour)) for colour in (RED, BLUE)
+)
+_WITH_ROLE = tuple(tuple(c for c in CLUE_KINDS if has_role(c, role)) for role in (LADY, TIGER))
+
+
 def count_with_colour(counts: list[int] | tuple[int, ...], colour: int) -> int:
-    """How many cards of a per-kind count vector count as `colour`."""
-    return sum(n for card, n in enumerate(counts) if n and has_colour(card, colour))
+    """How many cards of a per-kind count vector count as `colour` (a vector may stop
+    before the wilds)."""
+    first, second, wild = _WITH_COLOUR[colour]
+    total = counts[first] + counts[second]
+    return total + counts[wild] if len(counts) > wild else total
 
 
 def count_with_role(counts: list[int] | tuple[int, ...], role: int) -> int:
-    return sum(n for card, n in enumerate(counts) if n and has_role(card, role))
+    first, second, wild = _WITH_ROLE[role]
+    total = counts[first] + counts[second]
+    return total + counts[wild] if len(counts) > wild else total
 
 
 SET_SIZE = 4

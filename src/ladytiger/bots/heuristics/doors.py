@@ -77,7 +77,12 @@ def progress(collected: list[int], door: int) -> tuple[int, int]:
 
 
 def completes(card: int, collected: list[int], door: int) -> bool:
-    colour, role = progress(collected, door)
+    return finishes(card, door, *progress(collected, door))
+
+
+def finishes(card: int, door: int, colour: int, role: int) -> bool:
+    """Whether `card` completes a set on `door`, given the cards toward its colour and role
+    (as `progress` counts them: asked once per door, not once per card)."""
     return (colour == SET_SIZE - 1 and has_colour(card, door >> 1)) or (
         role == SET_SIZE - 1 and has_role(card, door & 1)
     )
@@ -159,10 +164,10 @@ def usefulness(card: int, collected: list[int], beliefs: dict[int, float]) -> fl
     """How much taking `card` would help the Collector, averaged over the likely doors."""
     value = 0.0
     for door, p in beliefs.items():
-        if completes(card, collected, door):
+        colour, role = progress(collected, door)
+        if finishes(card, door, colour, role):
             value += p * 10
             continue
-        colour, role = progress(collected, door)
         best = 0.0
         if has_colour(card, door >> 1):
             best = 1.0 + colour
@@ -198,9 +203,11 @@ def danger(
     refill = 1 if view["deck"] > 0 and sum(display) < sum(counts(view["display"])) else 0
     risk = 0.0
     for door, p in beliefs.items():
-        if any(n and completes(card, collected, door) for card, n in enumerate(display)):
+        colour, role = progress(collected, door)
+        if any(n and finishes(card, door, colour, role) for card, n in enumerate(display)):
             risk += p
         elif refill and unseen_total:
-            good = sum(n for card, n in enumerate(unseen) if n and completes(card, collected, door))
+            good = sum(n for card, n in enumerate(unseen)
+                       if n and finishes(card, door, colour, role))
             risk += p * good / unseen_total
     return ALERTNESS * risk
