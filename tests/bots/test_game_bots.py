@@ -267,3 +267,22 @@ def test_ismcts_checks_its_opponent_model():
         load_bot("ismcts", "doors", opponents="mind reading")
     assert load_bot("ismcts", "doors").opponents == "infer"
     assert load_bot("ismcts", "doors", rollout="random").opponents == "search"
+
+
+def test_ismcts_keeps_the_sensible_move_unless_the_search_clearly_beats_it():
+    """With a margin no average can exceed, the search always defers to the rules of
+    thumb; with none, it plays its own most visited move."""
+    from tests.bots.test_bots import decision_points
+
+    deferred = searched = 0
+    for state in decision_points("doors", seed=3, wanted=6):
+        seat = state.current_player()
+        sensible = load_bot("heuristic", state.game, seed=1).step(state, seat)
+        humble = load_bot("ismcts", state.game, seed=1, iterations=60, margin=1.0)
+        assert humble.step(state, seat) == sensible
+        deferred += 1
+        bold = load_bot("ismcts", state.game, seed=1, iterations=60, margin=0.0)
+        searched += bold.step(state, seat) != sensible
+    assert deferred and searched, "the search never disagreed: the test shows nothing"
+    with pytest.raises(ladytiger.LadyTigerError, match="margin"):
+        load_bot("ismcts", "doors", margin=-0.1)

@@ -24,6 +24,7 @@ from ladytiger.core.playout import random_step, sample_chance
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_LIMIT = 400
+DEFAULT_MARGIN = 0.05
 ROLLOUTS = ("auto", "heuristic", "random")
 
 
@@ -79,6 +80,7 @@ class IsmctsBot(Bot):
         rollout: str = "auto",
         rollout_epsilon: float = 0.0,
         opponents: str = "auto",
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         super().__init__(game, seed, iterations, seconds)
         self.exploration = float(exploration)
@@ -126,6 +128,12 @@ class IsmctsBot(Bot):
         # Per other seat, the chance it plays by the policy (set at each step).
         self.policy_odds: dict[int, float] = {}
         self._random_seats: frozenset[int] = frozenset()
+        # The searched move replaces the rules of thumb's only when its average return is
+        # better by more than `margin`: a few hundred noisy playouts should not overrule a
+        # sensible move on a difference they cannot measure. 0 trusts the search alone.
+        self.margin = float(margin)
+        if self.margin < 0:
+            raise LadyTigerError("margin must not be negative")
         self.last_iterations = 0
 
     def step(self, state: State, seat: int) -> int:
@@ -149,7 +157,19 @@ class IsmctsBot(Bot):
             self._iterate(state, root, seat, rng)
             clock.tick()
         self.last_iterations = clock.done
-        return self.best_action(root, seat, legal)
+        best = self.best_action(root, seat, legal)
+        if self.margin and self.policy is not None:
+            sensible = self._policy_move(state, seat, legal, rng)
+            if sensible != best and self._mean(root, seat, best) - self._mean(
+                root, seat, sensible
+            ) <= self.margin:
+                return sensible
+        return best
+
+    @staticmethod
+    def _mean(root: Node, seat: int, action: int) -> float:
+        visits, total, _ = root.edges.get((seat, action), (0, 0.0, 0))
+        return total / visits if visits else 0.0
 
     def best_action(self, root: Node, seat: int, legal: list[int]) -> int:
         """The most visited move; among equals the better average, then the lower number."""
