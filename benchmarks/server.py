@@ -44,7 +44,7 @@ MY_TURN = '"your_turn":true'
 QUIET = ('{"type":"ack"', '{"type":"presence"')
 # Two workloads. Random Doors games last about a dozen moves, so every few moves a table
 # finishes and its two players reconnect to the rematch: a storm of new connections on
-# top of the moves. Random 2-player Traps games last about ninety moves: mostly moves.
+# top of the moves. Random 2-player Traps games last about 115 moves: mostly moves.
 WORKLOADS: dict[str, tuple[str, dict[str, Any]]] = {
     "doors": ("doors", {"gems_to_win": 10}),
     "traps": ("traps", {"players": 2}),
@@ -248,8 +248,8 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
         "table is a game between two clients that play random legal moves; a finished game "
         "is followed by a rematch on a new table, to which both clients reconnect, so the "
         "count of busy tables stays put. Two workloads: *doors* (gems_to_win=10), whose random "
-        "games last about a dozen moves, so that connecting to rematches is a large part of "
-        "the work, and *traps* (2 players), whose random games last about ninety moves. "
+        "games last about 12 moves, so that connecting to rematches is a large part of "
+        "the work, and *traps* (2 players), whose random games last about 115 moves. "
         "Both processes tune Python's garbage collector as `ladytiger serve` does "
         "(`ladytiger.web.collector`). Latency: from sending a move to "
         "receiving the view it produced. Each size is measured twice, over "
