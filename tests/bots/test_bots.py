@@ -143,9 +143,22 @@ def test_bots_make_legal_seeded_moves_for_a_stretch_of_play(game, bot):
 def test_a_bot_refuses_to_move_out_of_turn():
     state = decision_points("doors", 1)[0]
     seat = state.current_player()
-    for bot in ("heuristic", "ismcts"):
+    for bot in ("random", "heuristic", "ismcts"):
         with pytest.raises(LadyTigerError, match="not seat"):
             load_bot(bot, "doors").step(state, 1 - seat)
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic", "ismcts"])
+def test_a_bot_refuses_a_finished_game_and_a_chance_node(bot):
+    state = ladytiger.load_game("doors").new_initial_state()
+    with pytest.raises(LadyTigerError, match="not seat"):
+        load_bot(bot, "doors").step(state, CHANCE)  # the deal comes first
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    for seat in (0, state.current_player()):
+        with pytest.raises(LadyTigerError, match="the game is over"):
+            load_bot(bot, "doors").step(state, seat)
 
 
 def test_ismcts_checks_its_playout_choice():

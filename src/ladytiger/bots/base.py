@@ -100,5 +100,13 @@ class Bot:
     def step(self, state: State, seat: int) -> int:
         raise NotImplementedError
 
+    @staticmethod
+    def check_turn(state: State, seat: int) -> None:
+        """Refuse to move for `seat` unless it is a seat and its turn (not over, not chance)."""
+        if state.is_terminal():
+            raise LadyTigerError("the game is over; there is no move to choose")
+        if not isinstance(seat, int) or seat < 0 or state.current_player() != seat:
+            raise LadyTigerError(f"it is not seat {seat}'s turn")
+
     def __repr__(self) -> str:
         return f"{self.name} bot for {self.game.info.name}"

@@ -27,8 +27,7 @@ class HeuristicBot(Bot):
         self.policy = policy_for(game.info.name)
 
     def step(self, state: State, seat: int) -> int:
-        if state.current_player() != seat:
-            raise LadyTigerError(f"it is not seat {seat}'s turn")
+        self.check_turn(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -83,8 +83,7 @@ class HoardPlanner(_Hoard):
         super().__init__(game, seed, iterations, seconds, DEFAULT_ROLLOUTS)
 
     def step(self, state: State, seat: int) -> int:
-        if state.current_player() != seat:
-            raise LadyTigerError(f"it is not seat {seat}'s turn")
+        self.check_turn(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -173,8 +172,7 @@ class HoardClairvoyant(_Hoard):
         self.plan, self.plan_from, self.plans_made = [], None, 0
 
     def step(self, state: State, seat: int) -> int:
-        if state.current_player() != seat:
-            raise LadyTigerError(f"it is not seat {seat}'s turn")
+        self.check_turn(state, seat)
         legal = state.legal_actions()
         if self.future is None:
             raise LadyTigerError(

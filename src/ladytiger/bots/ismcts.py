@@ -137,8 +137,7 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
 
     def step(self, state: State, seat: int) -> int:
-        if state.current_player() != seat:
-            raise LadyTigerError(f"it is not seat {seat}'s turn")
+        self.check_turn(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0

@@ -12,4 +12,5 @@ class RandomBot(Bot):
     name = "random"
 
     def step(self, state: State, seat: int) -> int:
+        self.check_turn(state, seat)
         return self.rng.choice(state.legal_actions())
