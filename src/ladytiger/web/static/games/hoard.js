@@ -7,7 +7,8 @@
 // removed pile is empty, click a black Trash and then a white Trash on another door to swap
 // them. The view only names moves (ctx.bind); the engine decides what is legal and why not.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {el, svgElement} from "/static/js/dom.js";
+
 const GEMS = ["red", "blue", "white", "black"];
 const GEM_NAMES = {
   red: "red Treasure",
@@ -23,32 +24,19 @@ const ROUNDS = 3;
 let selection = { key: null, black: null };
 let drawn = null; // the last render's arguments, to draw again after a pick
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-
 // A gem as a small SVG: Treasure is a cut diamond with its colour's initial, Trash a round
 // stone (white hollow, black filled), so shape and letter tell them apart without colour.
 export function gemIcon(kind, className = "hd-gem") {
-  const icon = svg("svg", { viewBox: "0 0 20 20", class: `${className} hd-gem-${kind}`,
+  const icon = svgElement("svg", { viewBox: "0 0 20 20", class: `${className} hd-gem-${kind}`,
                             "aria-hidden": "true", focusable: "false" });
   if (kind === "red" || kind === "blue") {
-    icon.append(svg("polygon", { points: "10,1 19,8 10,19 1,8", class: "hd-gem-body" }));
-    icon.append(svg("polyline", { points: "1,8 19,8", class: "hd-gem-facet" }));
-    const letter = svg("text", { x: "10", y: "14.5", "text-anchor": "middle", class: "hd-gem-letter" });
+    icon.append(svgElement("polygon", { points: "10,1 19,8 10,19 1,8", class: "hd-gem-body" }));
+    icon.append(svgElement("polyline", { points: "1,8 19,8", class: "hd-gem-facet" }));
+    const letter = svgElement("text", { x: "10", y: "14.5", "text-anchor": "middle", class: "hd-gem-letter" });
     letter.textContent = kind === "red" ? "R" : "B";
     icon.append(letter);
   } else {
-    icon.append(svg("circle", { cx: "10", cy: "10", r: "7.5", class: "hd-gem-body" }));
+    icon.append(svgElement("circle", { cx: "10", cy: "10", r: "7.5", class: "hd-gem-body" }));
   }
   return icon;
 }

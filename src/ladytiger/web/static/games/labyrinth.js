@@ -6,7 +6,8 @@
 // then a second card in its row or column, or pick a switch from the list under the chosen
 // Switch card. The view only names moves (ctx.bind); the engine says what is legal and why.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {el, svgElement} from "/static/js/dom.js";
+
 const COLUMNS = "ABCD";
 const CUBS = 5;
 const GEM_OF = { "Blue/Red": "yellow", "Lady/Tiger": "white" };
@@ -16,29 +17,16 @@ const SIDES = { "Blue/Red": ["Blue", "Red"], "Lady/Tiger": ["Lady", "Tiger"] };
 let selection = { key: null, from: null, first: null, switchCard: null, focus: null };
 let drawn = null; // the last render's arguments, to draw again after a pick
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-
 // A cub token: red cubs are round, blue cubs square, each with its count printed inside, so
 // the two players' cubs differ by shape and by the legend's words as well as by colour.
 function cubToken(colour, count = null) {
   const token = el("span", `lb-cub lb-cub-${colour}`);
-  const icon = svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
-  if (colour === "red") icon.append(svg("circle", { cx: "12", cy: "12", r: "10.5" }));
-  else icon.append(svg("rect", { x: "2", y: "2", width: "20", height: "20", rx: "3" }));
+  const icon = svgElement("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" });
+  if (colour === "red") icon.append(svgElement("circle", { cx: "12", cy: "12", r: "10.5" }));
+  else icon.append(svgElement("rect", { x: "2", y: "2", width: "20", height: "20", rx: "3" }));
   token.append(icon);
   if (count === null) return token;
-  const number = svg("text", { x: "12", y: "16.5", "text-anchor": "middle" });
+  const number = svgElement("text", { x: "12", y: "16.5", "text-anchor": "middle" });
   number.textContent = String(count);
   icon.append(number);
   token.setAttribute("title", `${count} ${colour} cub${count === 1 ? "" : "s"}`);
@@ -48,8 +36,8 @@ function cubToken(colour, count = null) {
 // A gem on a Switch card: a small diamond in its own colour (its name is in the words beside).
 function switchGem(name) {
   const gem = el("span", `lb-gem lb-gem-${name}`);
-  const icon = svg("svg", { viewBox: "0 0 20 20", role: "img", "aria-label": `the ${name} gem` });
-  icon.append(svg("polygon", { points: "10,1 19,9 10,19 1,9" }));
+  const icon = svgElement("svg", { viewBox: "0 0 20 20", role: "img", "aria-label": `the ${name} gem` });
+  icon.append(svgElement("polygon", { points: "10,1 19,9 10,19 1,9" }));
   gem.append(icon);
   return gem;
 }

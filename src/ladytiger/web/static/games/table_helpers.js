@@ -1,24 +1,8 @@
 // Helpers shared by the table views of Favor, Tighee and Shady Lady: building elements,
 // binding a control to an engine move, and naming seats the way the frame does.
 
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-export function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
+// Elements are built with the pages' own helpers (`text` sets an element's text).
+export {h, plural} from "/static/js/dom.js";
 
 // A control for one engine move: the frame decides whether it is playable and why not.
 export function bind(ctx, el, text) {

@@ -7,23 +7,11 @@
 // buttons on a player's panel to give them the trap gem or to stop and give them a gem. The
 // view only names moves (ctx.bind); the engine says what is legal and why not.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {el, svgElement} from "/static/js/dom.js";
+
 const MAX_BID = 13;
 
 let draft = { key: null, bid: null };
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
@@ -31,11 +19,11 @@ function plural(count, noun) {
 
 // A gem: a faceted hexagon (Traps' gems have no colour that matters).
 function gemIcon(className = "tp-gem") {
-  const icon = svg("svg", { viewBox: "0 0 20 20", class: className, "aria-hidden": "true",
+  const icon = svgElement("svg", { viewBox: "0 0 20 20", class: className, "aria-hidden": "true",
                             focusable: "false" });
-  icon.append(svg("polygon", { points: "10,1 18,5.5 18,14.5 10,19 2,14.5 2,5.5",
+  icon.append(svgElement("polygon", { points: "10,1 18,5.5 18,14.5 10,19 2,14.5 2,5.5",
                                class: "tp-gem-body" }));
-  icon.append(svg("path", { d: "M2 5.5 L10 10 L18 5.5 M10 10 L10 19", class: "tp-gem-facet" }));
+  icon.append(svgElement("path", { d: "M2 5.5 L10 10 L18 5.5 M10 10 L10 19", class: "tp-gem-facet" }));
   return icon;
 }
 

@@ -2,13 +2,14 @@
 
 /**
  * h("button", {class: "x", onclick: fn, dataset: {move: "end turn"}}, "text", child, ...)
- * Attributes whose value is null, undefined or false are left out.
+ * Attributes whose value is null, undefined or false are left out; `text` sets the text.
  */
 export function h(tag, attrs, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "class") element.className = value;
+    else if (name === "text") element.textContent = value;
     else if (name === "dataset") Object.assign(element.dataset, value);
     else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
     else if (name.startsWith("on") && typeof value === "function") {
@@ -37,6 +38,21 @@ export function svg(viewBox, markup, attrs = {}) {
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
   element.innerHTML = markup;
   return element;
+}
+
+/** el("span", "cls", "text"): the short form the game views build most elements with. */
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+/** One SVG element (`circle`, `path`, ...) with its attributes. */
+export function svgElement(tag, attrs) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
 }
 
 export function clear(element) {
