@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ladytiger.core import LadyTigerError
@@ -51,7 +50,7 @@ def arena(
 ) -> None:
     """Play bots against each other over every seating; print win rates, scores and Elo."""
     from ladytiger.arena.tournament import parse_bots, run_arena
-    from ladytiger.cli.main import console, make_game, say_error
+    from ladytiger.cli.main import console, games_progress, make_game, say_error
 
     game = make_game(game_name, option, players)
     if iterations is not None and seconds is not None:
@@ -64,14 +63,7 @@ def arena(
     )
     try:
         specs = parse_bots(bots)
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total} games"),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with games_progress("games") as progress:
             task = progress.add_task(f"{game.info.name} arena", total=games)
             report = run_arena(
                 game, specs, games, seed, budget=budget, jobs=jobs, backend=backend,

@@ -49,6 +49,18 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
+def games_progress(unit: str = "") -> Progress:
+    """The progress bar of a run of games (simulate, arena): done/total, time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}" + (f" {unit}" if unit else "")),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def make_game(name: str, pairs: list[str] | None, players: int | None) -> Game:
     options = parse_options(pairs)
     if players is not None:
@@ -191,14 +203,7 @@ def simulate(
 ) -> None:
     """Play random games and print outcome statistics."""
     game = make_game(game_name, option, players)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with games_progress() as progress:
         task = progress.add_task(f"{game.info.name}", total=games)
         try:
             report = run_simulation(
