@@ -174,8 +174,7 @@ class IsmctsBot(Bot):
         """The most visited move; among equals the better average, then the lower number."""
 
         def rank(action: int) -> tuple[float, float]:
-            visits, total, _ = root.edges.get((seat, action), (0, 0.0, 0))
-            return (visits, total / visits if visits else 0.0)
+            return (root.edges.get((seat, action), (0,))[0], self._mean(root, seat, action))
 
         return max(legal, key=rank)
 

@@ -111,8 +111,7 @@ def _log_ratio(
     texts = [state.action_to_string(move) for move in legal]
     choice = policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
     seen = _key(state, action, actor, seat)
-    alike = sum(1 for move in legal if move == action or _key(state, move, actor, seat) == seen)
-    at_random = alike / len(legal)
-    chosen_alike = choice == action or _key(state, choice, actor, seat) == seen
-    by_policy = (1.0 - TREMBLE) * chosen_alike + TREMBLE * at_random
+    alike = {move for move in legal if move == action or _key(state, move, actor, seat) == seen}
+    at_random = len(alike) / len(legal)
+    by_policy = (1.0 - TREMBLE) * (choice in alike) + TREMBLE * at_random
     return math.log(by_policy) - math.log(at_random)
