@@ -1,16 +1,17 @@
 """Server load: many concurrent tables of random players over real WebSockets on loopback.
 
 Starts `ladytiger serve` as a subprocess on 127.0.0.1 (a fresh database, bots without a
-pause, SQLite synchronous FULL as by default), creates N tables of Doors with two human
-seats, and connects one WebSocket client per seat, each playing random legal moves; when a
-game ends, seat 0 asks for a rematch and both seats move to the new table, so N tables stay
-busy. Each size is measured twice: paced (players think a random time, so that all tables
-together offer `--rate` moves/s, 1,000 by default) and flat out (no thinking: the server's
+pause, SQLite synchronous FULL as by default), creates N two-player tables of a workload's
+game, and connects one WebSocket client per seat, each playing random legal moves; when a
+game ends, seat 0 asks for a rematch and both seats go on to the new table (following it on
+the same connection, or reconnecting in "doors-reconnect"), so N tables stay busy. Each
+size is measured twice: paced (players think a random time, so that all tables together
+offer `--rate` moves/s, 1,000 by default) and flat out (no thinking: the server's
 ceiling). For each: moves acknowledged per second, and the median and 99th percentile of the
 time from sending a move to receiving the view it produced; and the server's resident memory
 per busy table. The load generator shares the machine's 2 cores with the server.
 
-    python benchmarks/server.py                      # 100, 500 and 1,000 tables (~2 min)
+    python benchmarks/server.py                      # 100, 500 and 1,000 tables (~4 min)
     python benchmarks/server.py --sizes 50 --seconds 3 --no-write   # a quick look
 """
 
@@ -42,12 +43,15 @@ from ladytiger.web import collector
 VIEW_HEAD = re.compile(r'\{"type":"view","table":"[^"]*","version":(\d+),')
 MY_TURN = '"your_turn":true'
 QUIET = ('{"type":"ack"', '{"type":"presence"')
-# Two workloads. Random Doors games last about a dozen moves, so every few moves a table
-# finishes and its two players reconnect to the rematch: a storm of new connections on
-# top of the moves. Random 2-player Traps games last about 115 moves: mostly moves.
-WORKLOADS: dict[str, tuple[str, dict[str, Any]]] = {
-    "doors": ("doors", {"gems_to_win": 10}),
-    "traps": ("traps", {"players": 2}),
+# Random Doors games last about six moves, so every second or so a table finishes and its
+# two players go on to the rematch: they follow it on the same connection (the protocol's
+# `follow`), or, in "doors-reconnect", close and open a new connection for every game, which
+# adds a storm of new connections to the moves. Random 2-player Traps games last about 115
+# moves: mostly moves. Each workload: (game, options, players follow rematches).
+WORKLOADS: dict[str, tuple[str, dict[str, Any], bool]] = {
+    "doors": ("doors", {"gems_to_win": 10}, True),
+    "traps": ("traps", {"players": 2}, True),
+    "doors-reconnect": ("doors", {"gems_to_win": 10}, False),
 }
 TARGET_TABLES, TARGET_MOVES, TARGET_P99_MS = 500, 1000.0, 50.0
 
@@ -84,8 +88,9 @@ class Load:
 
 
 async def play_seat(base: str, table_id: str, token: str, seat: int, load: Load,
-                    rng: random.Random, pace: list[float]) -> None:
-    """Play one seat, following rematches, until the run stops.
+                    rng: random.Random, pace: list[float], follow: bool) -> None:
+    """Play one seat, going on to each rematch (`follow`ing it on the same connection, or
+    reconnecting), until the run stops.
 
     Paced, a table's moves fall due on a clock of their own (`pace[0]`, shared by its two
     seats): the next move is due a random think time after the last one was due, whatever
@@ -131,8 +136,14 @@ async def play_seat(base: str, table_id: str, token: str, seat: int, load: Load,
                         if load.measuring:
                             load.games += 1
                         if seat == 0:
-                            await socket_.send(json.dumps({"type": "rematch"}))
-                    elif kind == "rematch":
+                            await socket_.send(json.dumps({"type": "rematch", "ref": "again"}))
+                    elif kind == "rematch" and message.get("ref") is None:
+                        # Everyone at the table hears of the rematch (its asker also gets
+                        # a reply, with the ref it sent, which is not counted twice).
+                        if follow:
+                            sent_at.clear()
+                            await socket_.send('{"type":"follow"}')
+                            continue
                         next_table = message["rematch"]
                         break
                     elif kind == "error":
@@ -182,17 +193,18 @@ async def run_size(base: str, pid: int, workload: str, tables: int, rate: float,
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         made = []
         for _ in range(tables):
-            game, options = WORKLOADS[workload]
+            game, options, _ = WORKLOADS[workload]
             response = await http.post("/api/tables", json={"game": game, "options": options})
             made.append(response.json())
     rng = random.Random(seed)
+    follow = WORKLOADS[workload][2]
     opening = asyncio.Semaphore(100)
 
     async def seat_task(table: dict[str, Any], seat: int, pace: list[float]) -> None:
         async with opening:
             await asyncio.sleep(0)
         await play_seat(base, table["table"]["id"], table["tokens"][str(seat)], seat, load,
-                        random.Random(rng.getrandbits(32)), pace)
+                        random.Random(rng.getrandbits(32)), pace, follow)
 
     paces = [[time.perf_counter()] for _ in made]
     tasks = [asyncio.ensure_future(seat_task(t, s, pace))
@@ -246,10 +258,13 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
         f"synchronous {synchronous}, group commit) on 127.0.0.1, and one WebSocket client per "
         "seat, all in one load-generator process on the same 2 cores as the server. Each "
         "table is a game between two clients that play random legal moves; a finished game "
-        "is followed by a rematch on a new table, to which both clients reconnect, so the "
-        "count of busy tables stays put. Two workloads: *doors* (gems_to_win=10), whose random "
-        "games last about 12 moves, so that connecting to rematches is a large part of "
-        "the work, and *traps* (2 players), whose random games last about 115 moves. "
+        "is followed by a rematch on a new table, which both clients follow on the same "
+        "connection (the protocol's `follow` message), so the count of busy tables stays put. "
+        "Three workloads: *doors* (gems_to_win=10), whose random games last about six moves, "
+        "so that setting up the next table is a large part of the work; *traps* (2 players), "
+        "whose random games last about 115 moves; and *doors-reconnect*, Doors again, but "
+        "each client closes its connection after every game and opens a new one to the "
+        "rematch, the worst case for a server: some 350 new WebSocket connections a second. "
         "Both processes tune Python's garbage collector as `ladytiger serve` does "
         "(`ladytiger.web.collector`). Latency: from sending a move to "
         "receiving the view it produced. Each size is measured twice, over "
@@ -287,7 +302,7 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="100,500,1000", help="table counts, comma-separated")
-    parser.add_argument("--workloads", default="doors,traps",
+    parser.add_argument("--workloads", default="doors,traps,doors-reconnect",
                         help=f"comma-separated, of: {', '.join(WORKLOADS)}")
     parser.add_argument("--seconds", type=float, default=10.0, help="measuring window per size")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")

@@ -10,7 +10,14 @@ from typer.testing import CliRunner
 
 from ladytiger.cli.main import app
 from ladytiger.core.record import from_record
-from ladytiger.web.client import ClientError, Link, ServerClient, parse_link, play_seat
+from ladytiger.web.client import (
+    ClientError,
+    Link,
+    ServerClient,
+    TableConnection,
+    parse_link,
+    play_seat,
+)
 from tests.web.support import run
 
 runner = CliRunner()
@@ -46,6 +53,41 @@ def test_two_remote_bots_play_a_whole_game(live):
 
     ends = run(asyncio.wait_for(scenario(), 30))
     assert from_record(ends[0]["record"]).is_terminal()
+
+
+async def first_moves_to_the_end(connection: TableConnection) -> dict:
+    while True:
+        message = await connection.receive()
+        if message["type"] == "end":
+            return message
+        if message["type"] == "view" and message["your_turn"]:
+            await connection.act(message["version"], message["legal_actions"][0]["id"])
+
+
+def test_the_reference_client_follows_a_rematch_on_its_connection(live):
+    async def scenario() -> None:
+        async with ServerClient(live.base) as server:
+            made = await server.create_table("doors", options={"gems_to_win": 2})
+            old_id = made["table"]["id"]
+            seats = [await TableConnection.open(live.base, old_id, made["tokens"][s])
+                     for s in ("0", "1")]
+            await asyncio.gather(*(first_moves_to_the_end(c) for c in seats))
+            with pytest.raises(ClientError) as early:
+                await seats[1].follow()
+            assert early.value.code == "no_rematch"
+            await seats[0].send("rematch")
+            welcomes = [await c.follow() for c in seats]
+            new_id = welcomes[0]["table"]["id"]
+            assert new_id != old_id and welcomes[1]["table"]["id"] == new_id
+            assert [c.seat for c in seats] == [0, 1]
+            assert [c.table_id for c in seats] == [new_id, new_id]
+            ends = await asyncio.gather(*(first_moves_to_the_end(c) for c in seats))
+            assert ends[0]["table"] == new_id
+            assert (await server.table(new_id))["status"] == "finished"
+            for connection in seats:
+                await connection.close()
+
+    run(asyncio.wait_for(scenario(), 30))
 
 
 def test_a_refused_token_is_reported(live):

@@ -58,7 +58,7 @@ shaped = st.one_of(
                           optional={"ref": anything, "junk": anything}),
     st.fixed_dictionaries({"type": st.just("why"), "action": actions},
                           optional={"ref": anything}),
-    st.fixed_dictionaries({"type": st.sampled_from(["ping", "sample", "rematch", "hello",
+    st.fixed_dictionaries({"type": st.sampled_from(["ping", "sample", "rematch", "follow", "hello",
                                                     "bogus"])},
                           optional={"ref": anything, "token": anything}),
     st.dictionaries(st.text(max_size=8), anything, max_size=4),

@@ -250,3 +250,67 @@ def test_a_client_that_stops_reading_is_closed_and_its_backlog_dropped(tmp_path)
         session.send(f"message {number}")
     assert session.outbox.qsize() == 1
     assert session.outbox.get_nowait() == Close(4408, "too many unread messages")
+
+
+def play_to_the_end(client, made: dict[str, Any]) -> None:
+    """Play first legal moves over HTTP, with each seat's token, until the game ends."""
+    table_id = made["table"]["id"]
+    while True:
+        info = client.get(f"/api/tables/{table_id}").json()["table"]
+        if info["status"] == "finished":
+            return
+        headers = {"Authorization": f"Bearer {made['tokens'][str(info['current_player'])]}"}
+        view = client.get(f"/api/tables/{table_id}/view", headers=headers).json()
+        reply = client.post(f"/api/tables/{table_id}/actions", headers=headers, json={
+            "version": view["version"], "action": view["legal_actions"][0]["id"]})
+        assert reply.status_code == 200, reply.text
+
+
+def test_seats_and_spectators_follow_the_rematch_on_the_same_connection(client):
+    made = create(client, options={"gems_to_win": 1})
+    path = socket_path(made)
+    old_id = made["table"]["id"]
+    with client.websocket_connect(path) as seat0, client.websocket_connect(path) as seat1, \
+            client.websocket_connect(path) as spectator:
+        spectator.send_json({"type": "hello"})
+        for seat, ws in enumerate((seat0, seat1)):
+            ws.send_json({"type": "hello", "token": made["tokens"][str(seat)]})
+        for ws in (seat0, seat1, spectator):
+            until(ws, "welcome")
+        play_to_the_end(client, made)
+        for ws in (seat0, seat1, spectator):
+            until(ws, "end")
+        seat1.send_json({"type": "follow", "ref": "too-soon"})
+        early = until(seat1, "error")
+        assert early["code"] == "no_rematch" and early["ref"] == "too-soon"
+        assert "asks for one with 'rematch'" in early["message"]
+        seat0.send_json({"type": "rematch"})
+        new_id = until(seat0, "rematch")["rematch"]
+        assert new_id != old_id
+        for ws in (seat1, spectator):
+            assert until(ws, "rematch") == {"type": "rematch", "table": old_id,
+                                           "rematch": new_id}
+        for expected_seat, ws in ((0, seat0), (1, seat1), (None, spectator)):
+            ws.send_json({"type": "follow", "ref": "next"})
+            welcome = until(ws, "welcome")
+            assert welcome["ref"] == "next" and welcome["seat"] == expected_seat
+            assert welcome["table"]["id"] == new_id
+            assert welcome["table"]["rematch_of"] == old_id
+        # Both seats have joined by following: the new game starts and is played on.
+        views = {}
+        for seat, ws in enumerate((seat0, seat1)):
+            view = until(ws, "view")
+            while view["version"] < 1:
+                view = until(ws, "view")
+            assert view["table"] == new_id and view["seat"] == seat
+            views[seat] = view
+        mover = views[0]["current_player"]
+        ws = (seat0, seat1)[mover]
+        ws.send_json({"type": "action", "version": views[mover]["version"],
+                      "action": views[mover]["legal_actions"][0]["id"]})
+        assert until(ws, "ack")["table"] == new_id
+        watched = until(spectator, "view")
+        while watched["version"] < views[mover]["version"] + 1:
+            watched = until(spectator, "view")
+        assert watched["table"] == new_id
+    assert client.get(f"/api/tables/{new_id}").json()["table"]["version"] >= 2

@@ -179,6 +179,22 @@ class TableConnection:
     async def sample(self) -> str:
         return await self.send("sample")
 
+    async def follow(self) -> dict[str, Any]:
+        """Move this connection to the table's rematch; returns the new `welcome`.
+        Messages that arrive before it (the old table's last words) wait in `pending`."""
+        ref = await self.send("follow")
+        held: list[dict[str, Any]] = []
+        while True:
+            reply = json.loads(await self.socket.recv())
+            if reply.get("ref") == ref and reply["type"] in ("welcome", "error"):
+                break
+            held.append(reply)
+        self.pending.extend(held)
+        if reply["type"] == "error":
+            raise ClientError(reply["code"], reply["message"], reply)
+        self.welcome, self.seat, self.table_id = reply, reply["seat"], reply["table"]["id"]
+        return reply
+
     async def close(self) -> None:
         await self.socket.close()
 

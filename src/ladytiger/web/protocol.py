@@ -155,6 +155,7 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "why": {"action": Field((int, str), check=action_value)},
     "sample": {},
     "rematch": {},
+    "follow": {},
     "ping": {},
 }
 

@@ -59,6 +59,8 @@ class Session:
         self.table = table
         self.settings = settings
         self.seat: int | None = None
+        # Kept in memory only, so that `follow` can show it to the rematch table.
+        self.token: str | None = None
         self.greeted = False
         self.closing: Close | None = None
         self.outbox: asyncio.Queue[str | Close] = asyncio.Queue()
@@ -147,6 +149,9 @@ class Session:
         if kind == "ping":
             self.send(message("pong", ref=ref, server_time=time.time()))
             return
+        if kind == "follow":
+            await self._follow(ref)
+            return
         if self.seat is None:
             raise ProtocolError(
                 "spectator", f"a spectator cannot send {kind!r}; connect with a seat token",
@@ -180,12 +185,37 @@ class Session:
                     close=CLOSE_UNAUTHORIZED,
                 )
         self.seat = seat
+        self.token = token
         self.greeted = True
         self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat,
                           table=self.table.info()))
         self.table.attach(self)
         if seat is not None:
             await self.table.join(seat)
+
+
+    async def _follow(self, ref: str | int | None) -> None:
+        """Move this connection to the table's rematch: the same token holds the same seat
+        there, so a player (or a spectator) goes on to the next game without reconnecting."""
+        old = self.table
+        if old.rematch is None:
+            raise ProtocolError(
+                "no_rematch", "this table has no rematch to follow yet; a seat asks for one "
+                "with 'rematch' once the game is over", status=409,
+            )
+        new = await self.hub.require(old.rematch)
+        seat = None
+        if self.token is not None:
+            seat = new.authenticate(self.token)
+            if seat is None:
+                raise ProtocolError("unauthorized", "that token holds no seat at the rematch",
+                                    status=401, close=CLOSE_UNAUTHORIZED)
+        old.detach(self)
+        self.table, self.seat = new, seat
+        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, table=new.info()))
+        new.attach(self)
+        if seat is not None:
+            await new.join(seat)
 
 
 def _ref_from_raw(raw: str | bytes) -> str | int | None:
