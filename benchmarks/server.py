@@ -54,6 +54,14 @@ WORKLOADS: dict[str, tuple[str, dict[str, Any], bool]] = {
     "doors-reconnect": ("doors", {"gems_to_win": 10}, False),
 }
 TARGET_TABLES, TARGET_MOVES, TARGET_P99_MS = 500, 1000.0, 50.0
+RECONNECT_NOTE = (
+    "Why reconnecting costs so much more than following: each new connection brings some 140 "
+    "objects (the ASGI stack's coroutines, the WebSocket protocol, the session) that Python's "
+    "collector scans while they are young; at some 300 new connections a second, the "
+    "young generation's scans take tens of milliseconds each, and the moves waiting behind "
+    "them make the tail. Following a rematch keeps a connection whose objects have long "
+    "left the young generation (docs/protocol.md, \"Inside the server\")."
+)
 
 
 def free_port() -> int:
@@ -264,7 +272,7 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
         "so that setting up the next table is a large part of the work; *traps* (2 players), "
         "whose random games last about 115 moves; and *doors-reconnect*, Doors again, but "
         "each client closes its connection after every game and opens a new one to the "
-        "rematch, the worst case for a server: some 350 new WebSocket connections a second. "
+        "rematch, the worst case for a server: some 300 new WebSocket connections a second. "
         "Both processes tune Python's garbage collector as `ladytiger serve` does "
         "(`ladytiger.web.collector`). Latency: from sending a move to "
         "receiving the view it produced. Each size is measured twice, over "
@@ -296,6 +304,8 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
         lines += ["", f"Target at {TARGET_TABLES} tables, {target['workload']}: "
                   f"{TARGET_MOVES:.0f} moves/s with p99 under {TARGET_P99_MS:.0f} ms: "
                   + ("met." if met else "**not met**.")]
+    if any(r["workload"] == "doors-reconnect" for r in results):
+        lines += ["", RECONNECT_NOTE]
     return "\n".join(lines)
 
 
