@@ -26,6 +26,8 @@ VARIANTS: list[tuple[str, str, dict[str, object], set[str] | None]] = [
     ("ismcts", "ismcts", {"iterations": 24, "rollout_limit": 60, "rollout": "random"}, None),
     ("ismcts-heuristic-playouts", "ismcts",
      {"iterations": 12, "rollout_limit": 40, "rollout": "heuristic"}, None),
+    ("ismcts-weighted-worlds", "ismcts",
+     {"iterations": 12, "rollout_limit": 40, "worlds": 6, "depth": 0}, None),
     ("labyrinth_search", "labyrinth_search", {"iterations": 60}, {"labyrinth"}),
     ("hoard_planner", "hoard_planner", {"iterations": 12}, {"hoard"}),
 ]

@@ -281,8 +281,9 @@ def test_ismcts_keeps_the_sensible_move_unless_the_search_clearly_beats_it():
         humble = load_bot("ismcts", state.game, seed=1, iterations=60, margin=1.0)
         assert humble.step(state, seat) == sensible
         deferred += 1
-        bold = load_bot("ismcts", state.game, seed=1, iterations=60, margin=0.0)
+        bold = load_bot("ismcts", state.game, seed=1, iterations=60, margin=0.0,
+                        confidence=0.0)
         searched += bold.step(state, seat) != sensible
     assert deferred and searched, "the search never disagreed: the test shows nothing"
-    with pytest.raises(ladytiger.LadyTigerError, match="margin"):
+    with pytest.raises(ladytiger.LadyTigerError, match="margin and confidence"):
         load_bot("ismcts", "doors", margin=-0.1)

@@ -9,7 +9,7 @@ import pytest
 import ladytiger
 from ladytiger.bots import load_bot
 from ladytiger.bots.heuristics import policy_for
-from ladytiger.bots.opponent_model import FLOOR, PRIOR, policy_odds
+from ladytiger.bots.opponent_model import FLOOR, PRIOR, policy_odds, weighted_worlds
 from ladytiger.core import CHANCE
 from ladytiger.core.playout import sample_chance
 
@@ -82,3 +82,73 @@ def test_the_search_uses_the_odds_it_found():
     fixed = load_bot("ismcts", state.game, seed=1, iterations=20, opponents="policy")
     fixed.step(state, 0)
     assert fixed.policy_odds == {1: 1.0}
+
+
+def collector_has_taken_three(seed: int):
+    """A Doors contest in which seat 0 collects by the rules of thumb and seat 1 discards at
+    random, stopped at seat 1's turn once seat 0 has taken three cards (None if the contest
+    ended before)."""
+    game = ladytiger.load_game("doors")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    collector = load_bot("heuristic", game, seed=seed)
+    takes = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        elif player == 0:
+            state.apply_action(collector.step(state, 0))
+            takes += 1
+        elif takes >= 3:
+            break
+        else:
+            quiet = [a for a in state.legal_actions()
+                     if state.action_to_string(a).startswith(("discard", "end"))]
+            state.apply_action(rng.choice(quiet))
+    if state.is_terminal() or state.scores() != [0, 0] or takes < 3:
+        return None
+    return state
+
+
+def test_weighted_worlds_believe_what_a_sensible_collectors_takes_show():
+    # Uniform resampling gives the Collector's true door about one chance in three; worlds
+    # weighted by the rules of thumb's takes must believe it much more.
+    policy = policy_for("doors")
+    weighted, uniform, contests = 0.0, 0.0, 0
+    for seed in range(30):
+        state = collector_has_taken_three(seed)
+        if state is None:
+            continue
+        truth = state.observation(0)["identities"][0]
+        worlds, weights = weighted_worlds(state, 1, policy, {0: 0.98}, random.Random(seed),
+                                          count=32)
+        right = [world.observation(0)["identities"][0] == truth for world in worlds]
+        weighted += sum(w for w, hit in zip(weights, right, strict=True) if hit) / sum(weights)
+        uniform += sum(right) / len(right)
+        contests += 1
+    assert contests >= 15
+    assert uniform / contests < 0.45
+    assert weighted / contests > uniform / contests + 0.3
+
+
+def test_weighted_worlds_are_resamples_and_a_random_opponent_weighs_them_alike():
+    state = collector_has_taken_three(1)
+    assert state is not None
+    worlds, weights = weighted_worlds(state, 1, policy_for("doors"), {0: 0.0},
+                                      random.Random(2), count=8)
+    assert len(worlds) == len(weights) == 8
+    assert weights == [1.0] * 8
+    for world in worlds:
+        assert world.observation(1) == state.observation(1)
+
+
+def test_the_search_takes_its_worlds_from_the_weighted_pool_or_not_at_all():
+    game = ladytiger.load_game("doors")
+    with pytest.raises(ladytiger.LadyTigerError, match="worlds must not be negative"):
+        load_bot("ismcts", game, worlds=-1)
+    state = collector_has_taken_three(1)
+    for worlds in (0, 8):
+        bot = load_bot("ismcts", game, seed=4, iterations=30, worlds=worlds)
+        bot.step(state, 1)
+        assert (bot._pool is None) == (worlds == 0)

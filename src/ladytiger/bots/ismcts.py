@@ -11,13 +11,20 @@ split the tree; each seat's choices are scored with that seat's own return.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Hashable
 
 from ladytiger.bots.base import Bot
-from ladytiger.bots.heuristics import Moves, Policy, policy_for
-from ladytiger.bots.opponent_model import policy_odds, seen_by
+from ladytiger.bots.heuristics import (
+    Moves,
+    Policy,
+    policy_for,
+    round_points,
+    search_defaults,
+)
+from ladytiger.bots.opponent_model import BELIEF_WORLDS, policy_odds, seen_by, weighted_worlds
 from ladytiger.bots.registry import register_bot
 from ladytiger.core import CHANCE, Game, LadyTigerError, State
 from ladytiger.core.playout import random_step, sample_chance
@@ -25,6 +32,9 @@ from ladytiger.core.playout import random_step, sample_chance
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_LIMIT = 400
 DEFAULT_MARGIN = 0.05
+# How many standard errors the search's move must beat the rules of thumb's move by, on top
+# of the margin: the most visited of a dozen noisy averages is often merely the luckiest.
+DEFAULT_CONFIDENCE = 2.0
 ROLLOUTS = ("auto", "heuristic", "random")
 
 
@@ -81,8 +91,19 @@ class IsmctsBot(Bot):
         rollout_epsilon: float = 0.0,
         opponents: str = "auto",
         margin: float = DEFAULT_MARGIN,
+        worlds: int | None = None,
+        horizon: str = "auto",
+        depth: int | None = None,
+        confidence: float = DEFAULT_CONFIDENCE,
     ) -> None:
         super().__init__(game, seed, iterations, seconds)
+        # Settings left unset take the game's own defaults where its rules of thumb name
+        # some (`SEARCH_DEFAULTS`), the general ones otherwise.
+        suited = search_defaults(game.info.name)
+        if worlds is None:
+            worlds = int(suited.get("worlds", BELIEF_WORLDS))
+        if depth is None:
+            depth = int(suited.get("depth", 0))
         self.exploration = float(exploration)
         self.rollout_limit = int(rollout_limit)
         if self.exploration < 0 or self.rollout_limit < 0:
@@ -132,8 +153,34 @@ class IsmctsBot(Bot):
         # better by more than `margin`: a few hundred noisy playouts should not overrule a
         # sensible move on a difference they cannot measure. 0 trusts the search alone.
         self.margin = float(margin)
-        if self.margin < 0:
-            raise LadyTigerError("margin must not be negative")
+        self.confidence = float(confidence)
+        if self.margin < 0 or self.confidence < 0:
+            raise LadyTigerError("margin and confidence must not be negative")
+        # With opponents modelled by the policy, each decision first draws `worlds` worlds
+        # and weighs them by how well they explain the opponents' latest moves; iterations
+        # then draw from those by weight (ladytiger.bots.opponent_model.weighted_worlds).
+        # 0 draws every iteration's world afresh with `resample`, unweighted.
+        self.worlds = int(worlds)
+        if self.worlds < 0:
+            raise LadyTigerError("worlds must not be negative")
+        self._pool: tuple[list[State], list[float]] | None = None
+        # How far an iteration looks: to the end of the game ("game"), or only until the
+        # scores next change ("round"), valued by the points each seat gained against the
+        # others. In a game of many short rounds (Doors' contests), a move's effect on the
+        # round's few gems drowns in the noise of the rounds after it when only the final
+        # win counts; the round's gems are the same signal without that noise. "auto" takes
+        # "round" where the rules of thumb give a round's largest swing (`ROUND_POINTS`).
+        if horizon not in ("auto", "game", "round"):
+            raise LadyTigerError(f"horizon must be auto, game or round, not {horizon!r}")
+        self.round_points = round_points(game.info.name)
+        if horizon == "auto":
+            horizon = "round" if self.round_points else "game"
+        if horizon == "round" and not self.round_points:
+            raise LadyTigerError(f"{game.info.title} has no rounds to stop at")
+        self.horizon = horizon
+        self.depth = int(depth)
+        if self.depth < 0:
+            raise LadyTigerError("depth must not be negative")
         self.last_iterations = 0
 
     def step(self, state: State, seat: int) -> int:
@@ -152,18 +199,49 @@ class IsmctsBot(Bot):
         else:
             sure = 0.0 if self.opponents == "random" else 1.0
             self.policy_odds = {other: sure for other in others}
+        self._pool = None
+        if (
+            self.worlds
+            and self.policy is not None
+            and self.opponents in ("policy", "infer")
+            and self.game.info.imperfect_information
+            and others
+        ):
+            worlds, weights = weighted_worlds(state, seat, self.policy, self.policy_odds, rng,
+                                              self.worlds)
+            self._pool = (worlds, list(itertools.accumulate(weights)))
         while clock.more():
             self._iterate(state, root, seat, rng)
             clock.tick()
         self.last_iterations = clock.done
         best = self.best_action(root, seat, legal)
-        if self.margin and self.policy is not None:
+        if (self.margin or self.confidence) and self.policy is not None:
             sensible = self._policy_move(state, seat, legal, rng)
-            if sensible != best and self._mean(root, seat, best) - self._mean(
-                root, seat, sensible
-            ) <= self.margin:
+            if sensible != best and not self._clearly_better(root, seat, best, sensible):
                 return sensible
         return best
+
+    def _by_policy(self, player: int, seat: int, searched: int) -> bool:
+        """Whether `player` moves by the rules of thumb at this point of the tree: a
+        modelled opponent always, the searching seat past its searched `depth`."""
+        if player != seat:
+            return self.opponents in ("policy", "infer")
+        return bool(self.depth) and searched >= self.depth
+
+    def _clearly_better(self, root: Node, seat: int, best: int, sensible: int) -> bool:
+        """Whether the search's move beats the rules of thumb's by more than `margin` and by
+        more than `confidence` standard errors of the difference. Returns lie in [0, 1], so
+        a move's variance is at most mean * (1 - mean)."""
+        difference = self._mean(root, seat, best) - self._mean(root, seat, sensible)
+        if difference <= self.margin:
+            return False
+        spread = 0.0
+        for action in (best, sensible):
+            visits = root.edges.get((seat, action), (0,))[0]
+            mean = self._mean(root, seat, action)
+            # A move the search never tried is as uncertain as a move can be.
+            spread += mean * (1.0 - mean) / visits if visits else 0.25
+        return difference > self.confidence * math.sqrt(spread)
 
     @staticmethod
     def _mean(root: Node, seat: int, action: int) -> float:
@@ -180,13 +258,20 @@ class IsmctsBot(Bot):
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, state: State, root: Node, seat: int, rng: random.Random) -> None:
-        world = state.resample(seat, rng)
+        if self._pool is None:
+            world = state.resample(seat, rng)
+        else:
+            worlds, cumulative = self._pool
+            world = rng.choices(worlds, cum_weights=cumulative)[0].clone()
         # Each opponent's kind is drawn like its cards: random with the odds against the policy.
         self._random_seats = frozenset(
             other for other, odds in self.policy_odds.items() if rng.random() >= odds
         )
         node = root
         path: list[tuple[list[float], int]] = []
+        start = world.scores() if self.horizon == "round" else None
+        ended = False
+        searched = 0
         while not world.is_terminal():
             player = world.current_player()
             if player == CHANCE:
@@ -197,11 +282,12 @@ class IsmctsBot(Bot):
                     action = legal[0]
                 elif player in self._random_seats:
                     action = rng.choice(legal)
-                elif player != seat and self.opponents in ("policy", "infer"):
+                elif self._by_policy(player, seat, searched):
                     action = self._policy_move(world, player, legal, rng)
                 else:
                     action, edge = self._select(node, player, legal, rng)
                     path.append((edge, player))
+                    searched += player == seat
             if player == seat:
                 world.apply_trusted(action)
                 key: Hashable = action
@@ -209,12 +295,21 @@ class IsmctsBot(Bot):
                 before = world.clone()
                 world.apply_trusted(action)
                 key = seen_by(before, action, player, world, seat)
+            if start is not None and world.scores() != start:
+                ended = True
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
                 break
+            if ended:
+                break
             node = child
-        value = self._playout(world, rng)
+        if start is None:
+            value = self._playout(world, rng, None)
+        elif ended:
+            value = self._round_value(world, start)
+        else:
+            value = self._playout(world, rng, start)
         for edge, player in path:
             edge[0] += 1
             edge[1] += value[player]
@@ -256,13 +351,27 @@ class IsmctsBot(Bot):
         texts = [world.action_to_string(action) for action in legal]
         return self.policy(world.observation(player, with_log=False), Moves(legal, texts), rng)
 
-    def _playout(self, world: State, rng: random.Random) -> list[float]:
+    def _round_value(self, world: State, start: list[int]) -> list[float]:
+        """Each seat's gain in the round against the others' mean, mapped onto [0, 1]."""
+        gains = [after - before for after, before in zip(world.scores(), start, strict=True)]
+        n = len(gains)
+        total = sum(gains)
+        scale = 2.0 * self.round_points
+        return [
+            min(1.0, max(0.0, 0.5 + (gain - (total - gain) / (n - 1)) / scale))
+            for gain in gains
+        ]
+
+    def _playout(self, world: State, rng: random.Random, start: list[int] | None
+                 ) -> list[float]:
         steps = 0
         limit = self.rollout_limit
         policy = self.policy
         epsilon = self.rollout_epsilon
         while not world.is_terminal():
             if steps >= limit:
+                if start is not None:
+                    return self._round_value(world, start)
                 return standing(world.scores())
             player = world.current_player()
             if (
@@ -279,4 +388,6 @@ class IsmctsBot(Bot):
                 else:
                     world.apply_trusted(self._policy_move(world, player, legal, rng))
             steps += 1
+            if start is not None and world.scores() != start:
+                return self._round_value(world, start)
         return world.returns()

@@ -115,3 +115,93 @@ def _log_ratio(
     at_random = len(alike) / len(legal)
     by_policy = (1.0 - TREMBLE) * (choice in alike) + TREMBLE * at_random
     return math.log(by_policy) - math.log(at_random)
+
+
+# Worlds drawn per decision for the belief over hidden cards, and how many of each
+# opponent's latest decisions weigh them.
+BELIEF_WORLDS = 48
+BELIEF_RECENT = 8
+
+
+def weighted_worlds(
+    state: State,
+    seat: int,
+    policy: Policy,
+    odds: dict[int, float],
+    rng: random.Random,
+    count: int = BELIEF_WORLDS,
+    recent: int = BELIEF_RECENT,
+) -> tuple[list[State], list[float]]:
+    """Worlds drawn by `resample(seat)`, each weighted by how well it explains what the
+    other seats were seen to do.
+
+    `resample` draws the hidden cards uniformly among those the seat's observation allows;
+    but a sensible player's choices say more. One who declares as soon as their hand can,
+    and has not, probably holds no such hand; one who kept two cards over a third probably
+    holds cards that go with them. Each world is replayed and each opponent's latest
+    `recent` decisions are judged in it, under both hypotheses about that opponent: it
+    plays by `policy` (with its tremble), with the odds `odds` gives, or at random. A world's
+    weight is, for each opponent, the chance of all those decisions under the first
+    hypothesis and under the second, mixed by those odds. The mixture is taken over the
+    whole run of decisions, not decision by decision: a random player's moves agree with
+    the policy in some worlds now and then, and only a world that explains all of a
+    sensible player's moves should stand out.
+    """
+    game = state.game
+    worlds: list[State] = []
+    log_weights: list[float] = []
+    policy_rng = random.Random(0)
+    for _ in range(count):
+        world = state.resample(seat, rng)
+        history, actors = world.history(), world.actors()
+        counted = dict.fromkeys(odds, 0)
+        judged: set[int] = set()
+        for index in range(len(history) - 1, -1, -1):
+            actor = actors[index]
+            if actor in counted and counted[actor] < recent:
+                counted[actor] += 1
+                judged.add(index)
+        by_policy = dict.fromkeys(odds, 0.0)
+        at_random = dict.fromkeys(odds, 0.0)
+        if judged:
+            replay = game.new_initial_state()
+            for index, (action, actor) in enumerate(zip(history, actors, strict=True)):
+                if index in judged:
+                    legal = replay.legal_actions()
+                    if len(legal) > 1:
+                        agrees = _agrees(replay, action, actor, seat, legal, policy, policy_rng)
+                        chance = 1.0 / len(legal)
+                        by_policy[actor] += math.log((1.0 - TREMBLE) * agrees + TREMBLE * chance)
+                        at_random[actor] += math.log(chance)
+                replay.apply_trusted(action)
+        log_weight = 0.0
+        for other, sensible in odds.items():
+            log_weight += _log_mix(sensible, by_policy[other], at_random[other])
+        worlds.append(world)
+        log_weights.append(log_weight)
+    top = max(log_weights)
+    return worlds, [math.exp(w - top) for w in log_weights]
+
+
+def _log_mix(share: float, log_a: float, log_b: float) -> float:
+    """log(share * exp(log_a) + (1 - share) * exp(log_b)), without underflow."""
+    terms = [math.log(p) + x for p, x in ((share, log_a), (1.0 - share, log_b)) if p > 0.0]
+    top = max(terms)
+    return top + math.log(sum(math.exp(t - top) for t in terms))
+
+
+def _agrees(
+    state: State,
+    action: int,
+    actor: int,
+    seat: int,
+    legal: list[int],
+    policy: Policy,
+    rng: random.Random,
+) -> bool:
+    """Whether the policy, playing `actor` in `state`, makes a move `seat` would see as
+    `action`."""
+    texts = [state.action_to_string(move) for move in legal]
+    choice = policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
+    return choice == action or _key(state, choice, actor, seat) == _key(state, action, actor,
+                                                                          seat)

@@ -69,3 +69,22 @@ def policy_for(game: str) -> Policy:
             f"the heuristic bot has no rules of thumb for {game!r} yet"
         ) from error
     return module.choose  # type: ignore[no-any-return]
+
+
+def _module(game: str) -> Any:
+    module_name = HEURISTIC_MODULES.get(game)
+    if module_name is None:
+        return None
+    return importlib.import_module(f"ladytiger.bots.heuristics.{module_name}")
+
+
+def round_points(game: str) -> int:
+    """The largest number of points one round can move, where the game's rules of thumb
+    judge a position by its rounds (0 where they do not)."""
+    return int(getattr(_module(game), "ROUND_POINTS", 0))
+
+
+def search_defaults(game: str) -> dict[str, Any]:
+    """Settings of the search bot that suit this game better than the general defaults,
+    each with its reason beside it in the game's module (`SEARCH_DEFAULTS`)."""
+    return dict(getattr(_module(game), "SEARCH_DEFAULTS", {}))

@@ -35,6 +35,18 @@ COLLECTOR_SET_GEMS = 6
 WRONG_GEMS = 4
 DECK_OUT_GEMS = 3
 CLAIM_GEMS = 2
+# A contest moves at most 6 gems (the Collector's set): a search may judge a move by the
+# contest's gems alone (ladytiger.bots.ismcts, horizon "round").
+ROUND_POINTS = COLLECTOR_SET_GEMS
+# How the search suits Doors best (ladytiger.bots.ismcts takes these as its defaults here):
+# - depth 1: only the move at hand is searched; the seat's later moves in the contest follow
+#   these rules. A Guesser's turn offers a dozen declarations, and a tree that explores them
+#   all at every later turn drags the value of waiting below that of a hasty guess.
+# - worlds 0: every iteration draws the hidden doors uniformly. Weighing worlds by the
+#   Collector's takes (as if the Collector played by these rules) makes the search sure of
+#   the door after a take or two; against a Collector who takes at random that certainty
+#   is false, and each guess it prompts costs 4 gems.
+SEARCH_DEFAULTS = {"depth": 1, "worlds": 0}
 # What waiting is worth to the Guesser when no set threatens: the deck runs out for 3,
 # and each turn brings more evidence. Measured: lower values guess too early.
 PATIENCE = 4.0

@@ -1,0 +1,107 @@
+"""IS-MCTS's search settings: how far an iteration looks, how deep its own moves are
+searched, and when the search may overrule the rules of thumb."""
+
+from __future__ import annotations
+
+import pytest
+
+import ladytiger
+from ladytiger.bots import load_bot
+from ladytiger.bots.heuristics import round_points
+from ladytiger.bots.ismcts import Node
+from ladytiger.core import LadyTigerError
+from tests.bots.test_bots import decision_points
+
+
+def test_doors_is_searched_a_contest_at_a_time_and_other_games_to_the_end():
+    assert round_points("doors") == 6  # a Collector's set is the largest swing
+    assert load_bot("ismcts", "doors").horizon == "round"
+    for game in ("traps", "favor", "shady_lady", "tighee"):
+        assert round_points(game) == 0
+        assert load_bot("ismcts", game).horizon == "game"
+    assert load_bot("ismcts", "doors", horizon="game").horizon == "game"
+    with pytest.raises(LadyTigerError, match="Traps has no rounds to stop at"):
+        load_bot("ismcts", "traps", horizon="round")
+    with pytest.raises(LadyTigerError, match="horizon must be auto, game or round"):
+        load_bot("ismcts", "doors", horizon="forever")
+
+
+def test_a_round_is_valued_by_the_points_each_seat_gained_against_the_others():
+    bot = load_bot("ismcts", "doors")
+    state = ladytiger.load_game("doors").new_initial_state()
+    scores = state.scores
+    try:
+        state.scores = lambda: [9, 4]  # type: ignore[method-assign]
+        # Seat 0 gained 6 (a set), seat 1 nothing: the best a round can be for seat 0.
+        assert bot._round_value(state, [3, 4]) == [1.0, 0.0]
+        # A wrong guess: 4 to seat 1.
+        state.scores = lambda: [3, 8]  # type: ignore[method-assign]
+        assert bot._round_value(state, [3, 4]) == pytest.approx([1 / 6, 5 / 6])
+        assert bot._round_value(state, [3, 8]) == [0.5, 0.5]
+    finally:
+        state.scores = scores  # type: ignore[method-assign]
+
+
+def own_edges_below_the_root(root: Node, seat: int) -> int:
+    found, stack = 0, list(root.children.values())
+    while stack:
+        node = stack.pop()
+        found += sum(1 for player, _ in node.edges if player == seat)
+        stack.extend(node.children.values())
+    return found
+
+
+@pytest.mark.parametrize("game", ["doors", "traps"])
+def test_past_its_depth_the_searching_seat_follows_the_rules_of_thumb(game):
+    captured: dict[str, Node] = {}
+    for state in decision_points(game, seed=2, wanted=3):
+        seat = state.current_player()
+        for depth in (0, 1):
+            bot = load_bot("ismcts", state.game, seed=5, iterations=150, depth=depth)
+            original = bot.best_action
+
+            def spy(root, seat_, legal, original=original, depth=depth):
+                captured[str(depth)] = root
+                return original(root, seat_, legal)
+
+            bot.best_action = spy  # type: ignore[method-assign]
+            bot.step(state, seat)
+        assert own_edges_below_the_root(captured["1"], seat) == 0
+        if own_edges_below_the_root(captured["0"], seat):
+            break
+    else:
+        pytest.fail("the unlimited search never searched a later move of its own")
+    with pytest.raises(LadyTigerError, match="depth must not be negative"):
+        load_bot("ismcts", game, depth=-1)
+
+
+def root_with(edges: dict[int, tuple[int, float]], seat: int = 0) -> Node:
+    root = Node()
+    for action, (visits, mean) in edges.items():
+        root.edges[(seat, action)] = [visits, visits * mean, visits]
+    return root
+
+
+def test_the_search_overrules_the_rules_of_thumb_only_when_clearly_better():
+    bot = load_bot("ismcts", "doors", margin=0.05, confidence=2.0)
+    # 0.60 against 0.50 over 400 and 200 visits: a standard error of about 0.043, so the
+    # gap of 0.10 is over two of them.
+    assert bot._clearly_better(root_with({1: (400, 0.60), 2: (200, 0.50)}), 0, 1, 2)
+    # The same gap over 40 and 20 visits is noise.
+    assert not bot._clearly_better(root_with({1: (40, 0.60), 2: (20, 0.50)}), 0, 1, 2)
+    # Within the margin, however many visits.
+    assert not bot._clearly_better(root_with({1: (9000, 0.54), 2: (9000, 0.50)}), 0, 1, 2)
+    # A sensible move the search never tried counts as fully uncertain.
+    assert not bot._clearly_better(root_with({1: (400, 0.90)}), 0, 1, 2)
+    assert load_bot("ismcts", "doors", margin=0.05, confidence=0.0)._clearly_better(
+        root_with({1: (40, 0.60), 2: (20, 0.50)}), 0, 1, 2)
+    with pytest.raises(LadyTigerError, match="margin and confidence must not be negative"):
+        load_bot("ismcts", "doors", confidence=-1.0)
+
+
+def test_a_game_may_suit_the_search_with_its_own_defaults():
+    doors = load_bot("ismcts", "doors")
+    assert (doors.depth, doors.worlds) == (1, 0)
+    traps = load_bot("ismcts", "traps")
+    assert (traps.depth, traps.worlds) == (0, 48)
+    assert load_bot("ismcts", "doors", depth=0, worlds=16).worlds == 16
