@@ -193,8 +193,9 @@ def main() -> None:
     parser.add_argument("--clairvoyant-deals", type=int, default=None,
                         help="deals for the clairvoyant solver (default: --hoard-deals)")
     parser.add_argument("--planner-iterations", type=int, default=64)
-    parser.add_argument("--labyrinth-ismcts", default="ismcts:rollout=random:rollout_limit=60",
-                        help="the ismcts bot for Labyrinth, whose heuristic playouts are slow")
+    parser.add_argument("--labyrinth-ismcts", default="ismcts",
+                        help="the ismcts bot for Labyrinth (by default the game's own search "
+                        "settings: short random playouts judged by the race)")
     parser.add_argument("--jobs", type=int, default=None, help="workers (default: all cores)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="only these games (names)")

@@ -105,3 +105,30 @@ def test_a_game_may_suit_the_search_with_its_own_defaults():
     traps = load_bot("ismcts", "traps")
     assert (traps.depth, traps.worlds) == (0, 48)
     assert load_bot("ismcts", "doors", depth=0, worlds=16).worlds == 16
+
+
+def test_labyrinth_is_searched_with_short_random_playouts_judged_by_the_race():
+    from ladytiger.bots.heuristics.labyrinth import evaluate
+
+    bot = load_bot("ismcts", "labyrinth")
+    assert (bot.rollout, bot.rollout_limit) == ("random", 8)
+    assert bot.evaluate is evaluate
+    state = ladytiger.load_game("labyrinth").new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    even = evaluate(state.observation(0))
+    assert even == pytest.approx([0.5, 0.5])  # the start is symmetric
+    # Carry seat 0's cubs onto its Tiger door in the view: seat 0 now leads the race.
+    view = state.observation(0)
+    colour, goal = view["seat_colours"][0], view["goal_doors"][0]
+    total = sum(square["cubs"][colour] for row in view["grid"] for square in row)
+    for row in view["grid"]:
+        for square in row:
+            square["cubs"][colour] = total if square["cell"] == goal else 0
+    ahead = evaluate(view)
+    assert ahead[0] > 0.9 and ahead[1] == pytest.approx(1.0 - ahead[0])
+    # A playout cut at once is the evaluation of where it stands.
+    cut = load_bot("ismcts", "labyrinth", rollout_limit=0)
+    cut._seat = 0
+    assert cut._playout(state.clone(), cut.rng, None) == evaluate(state.observation(0))
+    assert load_bot("ismcts", "doors").evaluate is None

@@ -20,6 +20,7 @@ from ladytiger.bots.base import Bot
 from ladytiger.bots.heuristics import (
     Moves,
     Policy,
+    evaluation_for,
     policy_for,
     round_points,
     search_defaults,
@@ -86,8 +87,8 @@ class IsmctsBot(Bot):
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
-        rollout: str = "auto",
+        rollout_limit: int | None = None,
+        rollout: str | None = None,
         rollout_epsilon: float = 0.0,
         opponents: str = "auto",
         margin: float = DEFAULT_MARGIN,
@@ -104,6 +105,14 @@ class IsmctsBot(Bot):
             worlds = int(suited.get("worlds", BELIEF_WORLDS))
         if depth is None:
             depth = int(suited.get("depth", 0))
+        if rollout is None:
+            rollout = str(suited.get("rollout", "auto"))
+        if rollout_limit is None:
+            rollout_limit = int(suited.get("rollout_limit", DEFAULT_ROLLOUT_LIMIT))
+        # Where the rules of thumb can judge a position, a playout cut short is scored by
+        # them rather than by the bare standings.
+        self.evaluate = evaluation_for(game.info.name)
+        self._seat = 0
         self.exploration = float(exploration)
         self.rollout_limit = int(rollout_limit)
         if self.exploration < 0 or self.rollout_limit < 0:
@@ -190,6 +199,7 @@ class IsmctsBot(Bot):
             self.last_iterations = 0
             return legal[0]
         root = Node()
+        self._seat = seat
         clock = self.budget.start()
         rng = self.rng
         others = [other for other in range(self.game.num_players) if other != seat]
@@ -372,6 +382,8 @@ class IsmctsBot(Bot):
             if steps >= limit:
                 if start is not None:
                     return self._round_value(world, start)
+                if self.evaluate is not None:
+                    return self.evaluate(world.observation(self._seat, with_log=False))
                 return standing(world.scores())
             player = world.current_player()
             if (

@@ -84,6 +84,12 @@ def round_points(game: str) -> int:
     return int(getattr(_module(game), "ROUND_POINTS", 0))
 
 
+def evaluation_for(game: str) -> Callable[[dict[str, Any]], list[float]] | None:
+    """The rules of thumb's judgement of a position, each seat's chance of winning from a
+    view of it (`evaluate(view)`), where the game's module has one."""
+    return getattr(_module(game), "evaluate", None)
+
+
 def search_defaults(game: str) -> dict[str, Any]:
     """Settings of the search bot that suit this game better than the general defaults,
     each with its reason beside it in the game's module (`SEARCH_DEFAULTS`)."""
