@@ -368,7 +368,7 @@ class IsmctsBot(Bot):
         total = sum(gains)
         scale = 2.0 * self.round_points
         return [
-            min(1.0, max(0.0, 0.5 + (gain - (total - gain) / (n - 1)) / scale))
+            min(1.0, max(0.0, 0.5 + (gain - (total - gain) / max(1, n - 1)) / scale))
             for gain in gains
         ]
 
