@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 from ladytiger.bots.heuristics import Moves, Policy
 from ladytiger.core import State
@@ -74,28 +74,46 @@ def policy_odds(
     prior = math.log(PRIOR / (1.0 - PRIOR))
     for _ in range(worlds):
         world = state.resample(seat, rng)
-        history, actors = world.history(), world.actors()
-        counted: dict[int, int] = {other: 0 for other in others}
-        judged: set[int] = set()
-        for index in range(len(history) - 1, -1, -1):
-            actor = actors[index]
-            if actor in counted and counted[actor] < recent:
-                counted[actor] += 1
-                judged.add(index)
         log_ratio = {other: prior for other in others}
-        replay = game.new_initial_state()
         policy_rng = random.Random(0)
-        for index, (action, actor) in enumerate(zip(history, actors, strict=True)):
-            if index in judged:
-                legal = replay.legal_actions()
-                if len(legal) > 1:
-                    log_ratio[actor] += _log_ratio(replay, action, actor, seat, legal, policy,
-                                                   policy_rng)
-            replay.apply_trusted(action)
+        for replay, action, actor, legal in latest_decisions(world, others, recent):
+            log_ratio[actor] += _log_ratio(replay, action, actor, seat, legal, policy,
+                                           policy_rng)
         for other in others:
             ratio = math.exp(max(-50.0, min(50.0, log_ratio[other])))
             odds[other] += ratio / (1.0 + ratio) / worlds
     return {other: min(1.0 - FLOOR, max(FLOOR, p)) for other, p in odds.items()}
+
+
+def latest_decisions(
+    world: State, seats: list[int], recent: int
+) -> Iterator[tuple[State, int, int, list[int]]]:
+    """Replay `world` and yield each of the `recent` latest decisions of each of `seats`
+    that offered more than one move: (the state before it, the move, who made it, the
+    moves there were). The state yielded is the replay's own: read it, do not keep it."""
+    history, actors = world.history(), world.actors()
+    counted = dict.fromkeys(seats, 0)
+    judged: set[int] = set()
+    for index in range(len(history) - 1, -1, -1):
+        actor = actors[index]
+        if actor in counted and counted[actor] < recent:
+            counted[actor] += 1
+            judged.add(index)
+    if not judged:
+        return
+    replay = world.game.new_initial_state()
+    for index, (action, actor) in enumerate(zip(history, actors, strict=True)):
+        if index in judged:
+            legal = replay.legal_actions()
+            if len(legal) > 1:
+                yield replay, action, actor, legal
+        replay.apply_trusted(action)
+
+
+def _policy_choice(state: State, actor: int, legal: list[int], policy: Policy,
+                   rng: random.Random) -> int:
+    texts = [state.action_to_string(move) for move in legal]
+    return policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
 
 
 def _log_ratio(
@@ -108,8 +126,7 @@ def _log_ratio(
     rng: random.Random,
 ) -> float:
     """log P(what seat saw | rules of thumb) - log P(what seat saw | random), one decision."""
-    texts = [state.action_to_string(move) for move in legal]
-    choice = policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
+    choice = _policy_choice(state, actor, legal, policy, rng)
     seen = _key(state, action, actor, seat)
     alike = {move for move in legal if move == action or _key(state, move, actor, seat) == seen}
     at_random = len(alike) / len(legal)
@@ -147,33 +164,18 @@ def weighted_worlds(
     the policy in some worlds now and then, and only a world that explains all of a
     sensible player's moves should stand out.
     """
-    game = state.game
     worlds: list[State] = []
     log_weights: list[float] = []
     policy_rng = random.Random(0)
     for _ in range(count):
         world = state.resample(seat, rng)
-        history, actors = world.history(), world.actors()
-        counted = dict.fromkeys(odds, 0)
-        judged: set[int] = set()
-        for index in range(len(history) - 1, -1, -1):
-            actor = actors[index]
-            if actor in counted and counted[actor] < recent:
-                counted[actor] += 1
-                judged.add(index)
         by_policy = dict.fromkeys(odds, 0.0)
         at_random = dict.fromkeys(odds, 0.0)
-        if judged:
-            replay = game.new_initial_state()
-            for index, (action, actor) in enumerate(zip(history, actors, strict=True)):
-                if index in judged:
-                    legal = replay.legal_actions()
-                    if len(legal) > 1:
-                        agrees = _agrees(replay, action, actor, seat, legal, policy, policy_rng)
-                        chance = 1.0 / len(legal)
-                        by_policy[actor] += math.log((1.0 - TREMBLE) * agrees + TREMBLE * chance)
-                        at_random[actor] += math.log(chance)
-                replay.apply_trusted(action)
+        for replay, action, actor, legal in latest_decisions(world, list(odds), recent):
+            agrees = _agrees(replay, action, actor, seat, legal, policy, policy_rng)
+            chance = 1.0 / len(legal)
+            by_policy[actor] += math.log((1.0 - TREMBLE) * agrees + TREMBLE * chance)
+            at_random[actor] += math.log(chance)
         log_weight = 0.0
         for other, sensible in odds.items():
             log_weight += _log_mix(sensible, by_policy[other], at_random[other])
@@ -201,7 +203,6 @@ def _agrees(
 ) -> bool:
     """Whether the policy, playing `actor` in `state`, makes a move `seat` would see as
     `action`."""
-    texts = [state.action_to_string(move) for move in legal]
-    choice = policy(state.observation(actor, with_log=False), Moves(legal, texts), rng)
+    choice = _policy_choice(state, actor, legal, policy, rng)
     return choice == action or _key(state, choice, actor, seat) == _key(state, action, actor,
                                                                           seat)
