@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import httpx
 import pytest
@@ -124,3 +125,38 @@ def test_connect_explains_what_it_needs(live):
     assert result.exit_code == 2 and "there is no bot called 'oracle'" in result.output
     result = runner.invoke(app, ["connect", f"{live.base}/play/nosuch#seat=t"])
     assert result.exit_code == 1 and "there is no table 'nosuch'" in result.output
+
+
+def test_a_refusal_that_arrives_before_the_hello_is_still_read(monkeypatch):
+    """An unknown table is refused as soon as the socket opens; a client whose hello then
+    meets a closed connection must still report the server's reason."""
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.frames import Close
+
+    import ladytiger.web.client as client_module
+
+    reason = {"type": "error", "code": "unknown_table", "message": "there is no table 'x'"}
+
+    class RefusedSocket:
+        closed = False
+
+        async def send(self, text: str) -> None:
+            raise ConnectionClosedError(Close(4404, ""), Close(4404, ""), True)
+
+        async def recv(self) -> str:
+            return json.dumps(reason)
+
+        async def close(self) -> None:
+            self.closed = True
+
+    socket = RefusedSocket()
+
+    async def fake_connect(*args, **kwargs):
+        return socket
+
+    monkeypatch.setattr(client_module, "connect", fake_connect)
+    with pytest.raises(ClientError) as refused:
+        run(TableConnection.open("http://127.0.0.1:1", "x"))
+    assert refused.value.code == "unknown_table"
+    assert "there is no table 'x'" in str(refused.value)
+    assert socket.closed

@@ -9,6 +9,7 @@ that state and sends the move with the version it answers. A dropped connection 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -151,7 +152,10 @@ class TableConnection:
         hello: dict[str, Any] = {"type": "hello"}
         if token is not None:
             hello["token"] = token
-        await socket.send(json.dumps(hello))
+        # The server refuses some connections before any hello (an unknown table): it sends
+        # its reason and closes at once, and that reason is still there to read.
+        with contextlib.suppress(ConnectionClosed):
+            await socket.send(json.dumps(hello))
         first = json.loads(await socket.recv())
         if first.get("type") != "welcome":
             await socket.close()
