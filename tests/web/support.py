@@ -168,6 +168,25 @@ class RandomSeat:
             self.sent[ref] = (message["version"], choice["text"])
 
 
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def play_out(client: Any, made: dict[str, Any]) -> None:
+    """Play first legal moves over HTTP, with each seat's token, until the game ends."""
+    table_id = made["table"]["id"]
+    while True:
+        info = client.get(f"/api/tables/{table_id}").json()["table"]
+        if info["status"] == "finished":
+            return
+        token = made["tokens"][str(info["current_player"])]
+        view = client.get(f"/api/tables/{table_id}/view", headers=auth(token)).json()
+        move = view["legal_actions"][0]
+        reply = client.post(f"/api/tables/{table_id}/actions", headers=auth(token),
+                            json={"version": view["version"], "action": move["text"]})
+        assert reply.status_code == 200, reply.text
+
+
 def join_seats(client: Any, table_id: str, tokens: dict[str, str]) -> None:
     """Say hello with each token over the test client, and wait until each join is saved
     (and, once every human seat has joined, until the table has started)."""

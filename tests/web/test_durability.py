@@ -24,15 +24,18 @@ from websockets.exceptions import ConnectionClosed
 
 from ladytiger.web import create_app
 from ladytiger.web.client import TableConnection
-from tests.web.support import free_port, join_seats, player_moves, quick_settings, run
+from tests.web.support import (
+    auth,
+    free_port,
+    join_seats,
+    player_moves,
+    quick_settings,
+    run,
+)
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
 
 
 def http_move(client, table_id: str, tokens: dict[str, str]) -> tuple[int, str]:

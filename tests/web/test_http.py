@@ -9,7 +9,7 @@ from typing import Any
 
 import ladytiger
 from ladytiger.core.record import from_record
-from tests.web.support import join_seats
+from tests.web.support import auth, join_seats, play_out
 
 
 def create(client, **request: Any) -> dict[str, Any]:
@@ -18,28 +18,9 @@ def create(client, **request: Any) -> dict[str, Any]:
     return response.json()
 
 
-def auth(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
-
-
 def start(client, made: dict[str, Any]) -> None:
     """Join every invited seat (a hello with its token), which starts the game."""
     join_seats(client, made["table"]["id"], made["tokens"])
-
-
-def play_out(client, made: dict[str, Any]) -> None:
-    """Play first legal moves over HTTP until the game ends."""
-    table_id = made["table"]["id"]
-    while True:
-        info = client.get(f"/api/tables/{table_id}").json()["table"]
-        if info["status"] == "finished":
-            return
-        token = made["tokens"][str(info["current_player"])]
-        view = client.get(f"/api/tables/{table_id}/view", headers=auth(token)).json()
-        move = view["legal_actions"][0]
-        reply = client.post(f"/api/tables/{table_id}/actions", headers=auth(token),
-                            json={"version": view["version"], "action": move["text"]})
-        assert reply.status_code == 200, reply.text
 
 
 def error_of(response) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ladytiger.web import create_app
-from tests.web.support import quick_settings
+from tests.web.support import play_out, quick_settings
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -252,20 +252,6 @@ def test_a_client_that_stops_reading_is_closed_and_its_backlog_dropped(tmp_path)
     assert session.outbox.get_nowait() == Close(4408, "too many unread messages")
 
 
-def play_to_the_end(client, made: dict[str, Any]) -> None:
-    """Play first legal moves over HTTP, with each seat's token, until the game ends."""
-    table_id = made["table"]["id"]
-    while True:
-        info = client.get(f"/api/tables/{table_id}").json()["table"]
-        if info["status"] == "finished":
-            return
-        headers = {"Authorization": f"Bearer {made['tokens'][str(info['current_player'])]}"}
-        view = client.get(f"/api/tables/{table_id}/view", headers=headers).json()
-        reply = client.post(f"/api/tables/{table_id}/actions", headers=headers, json={
-            "version": view["version"], "action": view["legal_actions"][0]["id"]})
-        assert reply.status_code == 200, reply.text
-
-
 def test_seats_and_spectators_follow_the_rematch_on_the_same_connection(client):
     made = create(client, options={"gems_to_win": 1})
     path = socket_path(made)
@@ -277,7 +263,7 @@ def test_seats_and_spectators_follow_the_rematch_on_the_same_connection(client):
             ws.send_json({"type": "hello", "token": made["tokens"][str(seat)]})
         for ws in (seat0, seat1, spectator):
             until(ws, "welcome")
-        play_to_the_end(client, made)
+        play_out(client, made)
         for ws in (seat0, seat1, spectator):
             until(ws, "end")
         seat1.send_json({"type": "follow", "ref": "too-soon"})

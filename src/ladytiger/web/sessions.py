@@ -184,14 +184,9 @@ class Session:
                     "unauthorized", "that token holds no seat at this table", status=401,
                     close=CLOSE_UNAUTHORIZED,
                 )
-        self.seat = seat
         self.token = token
         self.greeted = True
-        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat,
-                          table=self.table.info()))
-        self.table.attach(self)
-        if seat is not None:
-            await self.table.join(seat)
+        await self._enter(self.table, seat, ref)
 
 
     async def _follow(self, ref: str | int | None) -> None:
@@ -211,11 +206,15 @@ class Session:
                 raise ProtocolError("unauthorized", "that token holds no seat at the rematch",
                                     status=401, close=CLOSE_UNAUTHORIZED)
         old.detach(self)
-        self.table, self.seat = new, seat
-        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, table=new.info()))
-        new.attach(self)
+        await self._enter(new, seat, ref)
+
+    async def _enter(self, table: Table, seat: int | None, ref: str | int | None) -> None:
+        """Take `seat` (None: watch) at `table`: welcome, then its views from now on."""
+        self.table, self.seat = table, seat
+        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, table=table.info()))
+        table.attach(self)
         if seat is not None:
-            await new.join(seat)
+            await table.join(seat)
 
 
 def _ref_from_raw(raw: str | bytes) -> str | int | None:
