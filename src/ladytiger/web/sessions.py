@@ -188,7 +188,6 @@ class Session:
         self.greeted = True
         await self._enter(self.table, seat, ref)
 
-
     async def _follow(self, ref: str | int | None) -> None:
         """Move this connection to the table's rematch: the same token holds the same seat
         there, so a player (or a spectator) goes on to the next game without reconnecting."""
