@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.base import Bot
-from ladytiger.bots.heuristics.hoard import WIN, Position, greedy, value
+from ladytiger.bots.heuristics.hoard import WIN, Position, best_moves, greedy, value
 from ladytiger.bots.registry import register_bot
 from ladytiger.core import CHANCE, Game, LadyTigerError, State
 from ladytiger.core.playout import sample_chance
@@ -41,12 +41,27 @@ def world_position(world: State) -> Position:
     )
 
 
+# Playouts from one position meet the same positions again and again: the greedy rule's
+# best moves are kept per position and legal moves (ties included, so a cached answer draws
+# from `rng` exactly as a fresh one does and results do not depend on what is cached).
+_BEST_MOVES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_BEST_MOVES_LIMIT = 1 << 20
+
+
 def greedy_step(world: State, rng: random.Random) -> int:
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    moves = [(action, world.action_to_string(action)) for action in legal]
-    return greedy(world_position(world), moves, rng)
+    gems, removed, collected = world_position(world)
+    key = (*gems, *removed, *collected, *legal)
+    best = _BEST_MOVES.get(key)
+    if best is None:
+        moves = [(action, world.action_to_string(action)) for action in legal]
+        best = best_moves((gems, removed, collected), moves)
+        if len(_BEST_MOVES) >= _BEST_MOVES_LIMIT:
+            _BEST_MOVES.clear()
+        _BEST_MOVES[key] = best
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def outcome(world: State) -> float:

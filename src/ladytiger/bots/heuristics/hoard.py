@@ -98,13 +98,16 @@ def position_of(view: dict[str, Any]) -> Position:
     return gems, removed, collected
 
 
+def best_moves(position: Position, moves: list[tuple[int, str]]) -> tuple[int, ...]:
+    """The moves after which the doors look best (several when they tie)."""
+    values = [(value(*after(position, text)), action) for action, text in moves]
+    top = max(score for score, _ in values)
+    return tuple(action for score, action in values if score == top)
+
+
 def greedy(position: Position, moves: list[tuple[int, str]], rng: random.Random) -> int:
-    best, best_value = moves[0][0], None
-    for action, text in moves:
-        key = (value(*after(position, text)), rng.random())
-        if best_value is None or key > best_value:
-            best, best_value = action, key
-    return best
+    best = best_moves(position, moves)
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
