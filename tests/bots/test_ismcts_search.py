@@ -3,6 +3,8 @@ searched, and when the search may overrule the rules of thumb."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import ladytiger
@@ -10,13 +12,16 @@ from ladytiger.bots import load_bot
 from ladytiger.bots.heuristics import round_points
 from ladytiger.bots.ismcts import Node
 from ladytiger.core import LadyTigerError
+from ladytiger.core.playout import random_step
 from tests.bots.test_bots import decision_points
 
 
-def test_doors_is_searched_a_contest_at_a_time_and_other_games_to_the_end():
+def test_doors_and_tighee_are_searched_a_round_at_a_time_and_other_games_to_the_end():
     assert round_points("doors") == 6  # a Collector's set is the largest swing
-    assert load_bot("ismcts", "doors").horizon == "round"
-    for game in ("traps", "favor", "shady_lady", "tighee"):
+    assert round_points("tighee") == 100  # a Tighee of 8
+    for game in ("doors", "tighee"):
+        assert load_bot("ismcts", game).horizon == "round"
+    for game in ("traps", "favor", "shady_lady"):
         assert round_points(game) == 0
         assert load_bot("ismcts", game).horizon == "game"
     assert load_bot("ismcts", "doors", horizon="game").horizon == "game"
@@ -40,6 +45,24 @@ def test_a_round_is_valued_by_the_points_each_seat_gained_against_the_others():
         assert bot._round_value(state, [3, 8]) == [0.5, 0.5]
     finally:
         state.scores = scores  # type: ignore[method-assign]
+
+
+def test_a_round_that_ends_the_game_is_valued_by_the_result():
+    game = ladytiger.load_game("tighee", players=3)
+    bot = load_bot("ismcts", game)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    start = state.scores()
+    # Midway the round's points decide; once the game is over only winning counts.
+    while not state.is_terminal() and state.scores() == start:
+        state.apply_action(random_step(state, rng))
+    assert not state.is_terminal()
+    assert bot._ended_value(state, start) == bot._round_value(state, start)
+    last = state.scores()
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    assert bot._ended_value(state, last) == state.returns()
+    assert bot._round_value(state, last) != state.returns()
 
 
 def own_edges_below_the_root(root: Node, seat: int) -> int:

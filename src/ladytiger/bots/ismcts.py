@@ -317,7 +317,7 @@ class IsmctsBot(Bot):
         if start is None:
             value = self._playout(world, rng, None)
         elif ended:
-            value = self._round_value(world, start)
+            value = self._ended_value(world, start)
         else:
             value = self._playout(world, rng, start)
         for edge, player in path:
@@ -401,5 +401,9 @@ class IsmctsBot(Bot):
                     world.apply_trusted(self._policy_move(world, player, legal, rng))
             steps += 1
             if start is not None and world.scores() != start:
-                return self._round_value(world, start)
+                return self._ended_value(world, start)
         return world.returns()
+
+    def _ended_value(self, world: State, start: list[int]) -> list[float]:
+        """A round that ends the game is worth the game's result, not the round's points."""
+        return world.returns() if world.is_terminal() else self._round_value(world, start)

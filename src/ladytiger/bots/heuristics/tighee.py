@@ -16,6 +16,10 @@ from typing import Any
 from ladytiger.bots.heuristics import Moves
 
 BLACK = "Black"
+# A round pays at most 169 (a Tighee of 12); a Tighee of 8 (100) is the swing that decides
+# most rounds. A search may judge a move by the round's points alone
+# (ladytiger.bots.ismcts, horizon "round").
+ROUND_POINTS = 100
 
 
 def parse(name: str) -> tuple[str, int]:
