@@ -149,7 +149,7 @@ def hoard_table(args: argparse.Namespace) -> str:
     ]
     headline = []
     planner = f"hoard_planner:iterations={args.planner_iterations}"
-    for difficulty in DIFFICULTIES:
+    for difficulty in args.difficulties:
         rates = {}
         for bots, deals in ((planner, args.planner_deals or args.hoard_deals),
                             ("heuristic", args.hoard_deals),
@@ -165,6 +165,7 @@ def hoard_table(args: argparse.Namespace) -> str:
                 f"{percent(low)}–{percent(high)} | {standing.mean_score:.2f} | "
                 f"{standing.seconds_per_move:.3f} |"
             )
+            print(lines[-1], flush=True)  # a long run's rows are not lost if it is stopped
         bound = rates["hoard_clairvoyant"]
         share = rates[planner] / bound if bound else float("nan")
         headline.append(f"{difficulty}: {percent(share)}")
@@ -193,6 +194,8 @@ def main() -> None:
     parser.add_argument("--clairvoyant-deals", type=int, default=None,
                         help="deals for the clairvoyant solver (default: --hoard-deals)")
     parser.add_argument("--planner-iterations", type=int, default=64)
+    parser.add_argument("--difficulties", nargs="*", default=list(DIFFICULTIES),
+                        choices=DIFFICULTIES, help="Hoard difficulties (default: all four)")
     parser.add_argument("--labyrinth-ismcts", default="ismcts",
                         help="the ismcts bot for Labyrinth (by default the game's own search "
                         "settings: short random playouts judged by the race)")

@@ -113,11 +113,12 @@ class HoardPlanner(_Hoard):
                 policy = random.Random(future ^ 0x5DEECE66D)
                 world = state.resample(seat, policy)
                 world.apply_action(action)
+                # Both moves come straight from the state's own lists: no second check.
                 while not world.is_terminal():
                     if world.current_player() == CHANCE:
-                        world.apply_action(sample_chance(world, chance))
+                        world.apply_trusted(sample_chance(world, chance))
                     else:
-                        world.apply_action(greedy_step(world, policy))
+                        world.apply_trusted(greedy_step(world, policy))
                 results[action].append(outcome(world))
                 clock.tick()
         # Playouts are noisy: keep the greedy rule's move unless another beats it on the
