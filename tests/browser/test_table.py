@@ -397,8 +397,10 @@ def test_a_bad_invite_link_says_so_and_offers_to_watch(server, page):
     notice = page.locator(".error-notice")
     expect(notice).to_contain_text("This link does not hold a seat at this table.")
     notice.get_by_role("link", name="Watch this table").click()
-    page.wait_for_function("() => document.body.dataset.turn === 'waiting'")
-    assert page.locator("body").get_attribute("data-seat") == "spectator"
+    # The link reloads the page; a locator assertion is re-queried across that
+    # navigation, where a page function could run while the new body is absent.
+    expect(page.locator("body")).to_have_attribute("data-turn", "waiting")
+    expect(page.locator("body")).to_have_attribute("data-seat", "spectator")
 
 
 def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
