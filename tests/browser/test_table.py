@@ -341,7 +341,7 @@ def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     save(state, good)
     page.goto(server + "/")
     page.get_by_role("link", name="Open a saved game").click()
-    page.wait_for_function("() => document.body.dataset.ready === 'file'")
+    expect(page.locator("body")).to_have_attribute("data-ready", "file")  # across the load
     page.locator("#record-file").set_input_files(str(good))
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     expect(page.locator("#game-title")).to_have_text("Doors replay")
