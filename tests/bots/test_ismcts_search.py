@@ -11,8 +11,9 @@ import ladytiger
 from ladytiger.bots import load_bot
 from ladytiger.bots.heuristics import round_points
 from ladytiger.bots.ismcts import Node
-from ladytiger.core import LadyTigerError
-from ladytiger.core.playout import random_step
+from ladytiger.bots.opponent_model import JUDGE_WORLDS, PRIOR
+from ladytiger.core import CHANCE, LadyTigerError
+from ladytiger.core.playout import random_step, sample_chance
 from tests.bots.test_bots import decision_points
 
 
@@ -124,10 +125,28 @@ def test_the_search_overrules_the_rules_of_thumb_only_when_clearly_better():
 
 def test_a_game_may_suit_the_search_with_its_own_defaults():
     doors = load_bot("ismcts", "doors")
-    assert (doors.depth, doors.worlds) == (1, 0)
+    assert (doors.depth, doors.worlds, doors.prior, doors.judges) == (1, 0, 0.5, 8)
     traps = load_bot("ismcts", "traps")
-    assert (traps.depth, traps.worlds) == (0, 48)
+    assert (traps.depth, traps.worlds, traps.prior, traps.judges) == (0, 48, PRIOR, JUDGE_WORLDS)
     assert load_bot("ismcts", "doors", depth=0, worlds=16).worlds == 16
+    assert load_bot("ismcts", "doors", prior=0.8, judges=2).prior == 0.8
+
+
+def test_the_search_starts_from_its_prior_about_each_opponent():
+    game = ladytiger.load_game("doors")
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, random.Random(3)))
+    assert state.current_player() == 0 and len(state.legal_actions()) > 1
+    # Seat 1 has made no choice yet, so the odds are the prior itself.
+    for prior in (0.5, 0.8):
+        bot = load_bot("ismcts", game, seed=1, iterations=5, prior=prior)
+        bot.step(state, 0)
+        assert bot.policy_odds[1] == pytest.approx(prior)
+    with pytest.raises(LadyTigerError, match="prior must lie strictly between 0 and 1"):
+        load_bot("ismcts", game, prior=1.0)
+    with pytest.raises(LadyTigerError, match="judges must be at least 1"):
+        load_bot("ismcts", game, judges=0)
 
 
 def test_labyrinth_is_searched_with_short_random_playouts_judged_by_the_race():

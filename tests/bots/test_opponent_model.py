@@ -45,6 +45,17 @@ def test_before_any_choice_an_opponent_is_taken_to_play_sensibly():
     assert odds_of_seat_1(state) == pytest.approx(PRIOR)
 
 
+def test_the_prior_is_where_the_odds_start_and_the_evidence_moves_them_from_it():
+    policy = policy_for("doors")
+    fresh = play_against("doors", "heuristic", decisions=0)
+    assert policy_odds(fresh, 0, policy, random.Random(9), prior=0.5)[1] == pytest.approx(0.5)
+    # After four careless choices the same evidence leaves a doubter far lower.
+    careless = play_against("doors", "random", decisions=4)
+    doubtful = policy_odds(careless, 0, policy, random.Random(9), worlds=8, prior=0.5)[1]
+    trusting = policy_odds(careless, 0, policy, random.Random(9), worlds=8, prior=0.8)[1]
+    assert doubtful < trusting / 2 < 0.5
+
+
 @pytest.mark.parametrize(("game", "options"), [("doors", {}), ("traps", {"players": 2}),
                                                ("favor", {"players": 2})])
 def test_the_odds_follow_what_the_opponent_does(game, options):

@@ -25,7 +25,14 @@ from ladytiger.bots.heuristics import (
     round_points,
     search_defaults,
 )
-from ladytiger.bots.opponent_model import BELIEF_WORLDS, policy_odds, seen_by, weighted_worlds
+from ladytiger.bots.opponent_model import (
+    BELIEF_WORLDS,
+    JUDGE_WORLDS,
+    PRIOR,
+    policy_odds,
+    seen_by,
+    weighted_worlds,
+)
 from ladytiger.bots.registry import register_bot
 from ladytiger.core import CHANCE, Game, LadyTigerError, State
 from ladytiger.core.playout import random_step, sample_chance
@@ -96,6 +103,8 @@ class IsmctsBot(Bot):
         horizon: str = "auto",
         depth: int | None = None,
         confidence: float = DEFAULT_CONFIDENCE,
+        prior: float | None = None,
+        judges: int | None = None,
     ) -> None:
         super().__init__(game, seed, iterations, seconds)
         # Settings left unset take the game's own defaults where its rules of thumb name
@@ -109,6 +118,10 @@ class IsmctsBot(Bot):
             rollout = str(suited.get("rollout", "auto"))
         if rollout_limit is None:
             rollout_limit = int(suited.get("rollout_limit", DEFAULT_ROLLOUT_LIMIT))
+        if prior is None:
+            prior = float(suited.get("prior", PRIOR))
+        if judges is None:
+            judges = int(suited.get("judges", JUDGE_WORLDS))
         # Where the rules of thumb can judge a position, a playout cut short is scored by
         # them rather than by the bare standings.
         self.evaluate = evaluation_for(game.info.name)
@@ -155,6 +168,14 @@ class IsmctsBot(Bot):
         if opponents in ("policy", "infer") and self.policy is None:
             raise LadyTigerError(f"{game.info.title} has no rules of thumb to model opponents")
         self.opponents = opponents
+        # How sure the bot is, before any evidence, that an opponent plays sensibly, and
+        # in how many replayed worlds its moves are judged (opponents=infer).
+        self.prior = float(prior)
+        self.judges = int(judges)
+        if not 0.0 < self.prior < 1.0:
+            raise LadyTigerError(f"prior must lie strictly between 0 and 1, not {prior!r}")
+        if self.judges < 1:
+            raise LadyTigerError("judges must be at least 1")
         # Per other seat, the chance it plays by the policy (set at each step).
         self.policy_odds: dict[int, float] = {}
         self._random_seats: frozenset[int] = frozenset()
@@ -205,7 +226,8 @@ class IsmctsBot(Bot):
         others = [other for other in range(self.game.num_players) if other != seat]
         if self.opponents == "infer":
             assert self.policy is not None
-            self.policy_odds = policy_odds(state, seat, self.policy, rng)
+            self.policy_odds = policy_odds(state, seat, self.policy, rng, worlds=self.judges,
+                                           prior=self.prior)
         else:
             sure = 0.0 if self.opponents == "random" else 1.0
             self.policy_odds = {other: sure for other in others}

@@ -30,7 +30,7 @@ TREMBLE = 0.15
 # player's blunders costs little, ignoring a sensible player's threats costs games.
 PRIOR = 0.8
 # Worlds replayed per judgement, and how many of each opponent's latest decisions count.
-WORLDS = 2
+JUDGE_WORLDS = 2
 RECENT = 30
 # Neither hypothesis is ever taken as certain: a player can change their ways.
 FLOOR = 0.02
@@ -58,23 +58,25 @@ def policy_odds(
     seat: int,
     policy: Policy,
     rng: random.Random,
-    worlds: int = WORLDS,
+    worlds: int = JUDGE_WORLDS,
     recent: int = RECENT,
+    prior: float = PRIOR,
 ) -> dict[int, float]:
     """For each other seat, the chance it plays by `policy` rather than at random.
 
-    Starts from `PRIOR` and weighs each of the seat's latest `recent` decisions (with
-    more than one move) by how likely each hypothesis makes what `seat` saw of it.
+    Starts from `prior` and weighs each of the seat's latest `recent` decisions (with
+    more than one move) by how likely each hypothesis makes what `seat` saw of it, in
+    each of `worlds` replayed worlds (the odds are averaged over them).
     """
     game = state.game
     others = [s for s in range(game.num_players) if s != seat]
     odds = {other: 0.0 for other in others}
     if not others:
         return odds
-    prior = math.log(PRIOR / (1.0 - PRIOR))
+    start = math.log(prior / (1.0 - prior))
     for _ in range(worlds):
         world = state.resample(seat, rng)
-        log_ratio = {other: prior for other in others}
+        log_ratio = {other: start for other in others}
         policy_rng = random.Random(0)
         for replay, action, actor, legal in latest_decisions(world, others, recent):
             log_ratio[actor] += _log_ratio(replay, action, actor, seat, legal, policy,
