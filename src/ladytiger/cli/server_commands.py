@@ -7,7 +7,12 @@ server with a local bot, through the reference client in `ladytiger.web.client`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import getpass
 import logging
+import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +21,9 @@ from rich.console import Console
 from rich.markup import escape
 
 console = Console(highlight=False)
+
+# Where `connect` finds a seat token when neither a file nor the link gives one.
+SEAT_TOKEN_VARIABLE = "LADYTIGER_SEAT_TOKEN"
 
 
 def register(app: typer.Typer) -> None:
@@ -47,13 +55,34 @@ def serve(
         str, typer.Option(help="uvicorn's WebSocket implementation (auto, websockets, "
                           "websockets-sansio, wsproto)")
     ] = "auto",
+    header_timeout: Annotated[
+        float, typer.Option(help="seconds a connection may take to send a request's headers "
+                            "before it is closed")
+    ] = 10.0,
+    keep_alive_timeout: Annotated[
+        float, typer.Option(help="seconds an idle keep-alive connection stays open")
+    ] = 5.0,
+    max_connections: Annotated[
+        int, typer.Option(min=1, help="open connections (HTTP and WebSocket) at once; one "
+                          "more is answered 503 and closed")
+    ] = 4000,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--setting", help="any other server setting, NAME=VALUE (repeatable; "
+                     "docs/protocol.md lists them all, e.g. tables_per_client=50)"),
+    ] = None,
 ) -> None:
     """Run the game server: tables, seats and bots over HTTP and WebSocket."""
     try:
         import uvicorn
 
         from ladytiger.web import Settings, create_app
-        from ladytiger.web.protocol import MAX_MESSAGE_BYTES
+        from ladytiger.web.config import with_overrides
+        from ladytiger.web.transport import (
+            open_files_warning,
+            raise_open_files_limit,
+            server_config,
+        )
     except ImportError as error:
         console.print(f"[red]the server needs the web extra: pip install 'ladytiger[web]' "
                       f"({escape(str(error))})[/]")
@@ -62,6 +91,10 @@ def serve(
         raise typer.BadParameter("must be 'thread' or 'process'", param_hint="--bot-pool")
     if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
         raise typer.BadParameter("must be FULL, NORMAL or EXTRA", param_hint="--synchronous")
+    for value, hint in ((header_timeout, "--header-timeout"),
+                        (keep_alive_timeout, "--keep-alive-timeout")):
+        if not value > 0:
+            raise typer.BadParameter("must be more than 0 seconds", param_hint=hint)
     settings = Settings(
         db_path=str(db),
         bot_pause=bot_pause,
@@ -69,31 +102,42 @@ def serve(
         bot_pool=bot_pool,
         synchronous=synchronous.upper(),
         tune_collector=True,
+        header_timeout=header_timeout,
+        keep_alive_timeout=keep_alive_timeout,
+        max_connections=max_connections,
     )
+    try:
+        settings = with_overrides(settings, setting or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--setting") from None
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    # Each connection holds a file; a default soft limit (often 1024) would run out long
+    # before max_connections, and the hard limit is as far as a process may raise its own.
+    warning = open_files_warning(settings, raise_open_files_limit())
+    if warning is not None:
+        console.print(f"[yellow]warning: {escape(warning)}[/]", soft_wrap=True)
     console.print(f"ladytiger server on http://{host}:{port} with database {db}")
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        log_level=log_level.lower(),
-        access_log=access_log,
-        # Above the protocol's own limit, so an oversized message gets the protocol's error
-        # and a frame beyond any reason is cut off by the transport.
-        ws_max_size=MAX_MESSAGE_BYTES * 8,
-        ws_per_message_deflate=False,
-        ws=ws_impl,
-        lifespan="on",
-    )
+    config = server_config(create_app(settings), settings, host, port,
+                           log_level=log_level.lower(), access_log=access_log, ws=ws_impl)
+    server = uvicorn.Server(config)
+    # Uvicorn shuts down on Ctrl-C, then raises the signal again on its way out.
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise typer.Exit(3)  # what uvicorn.run exits with when a server fails to start
 
 
 def connect(
     url: Annotated[
         str, typer.Argument(help="an invite link or a table URL (or the server URL with --table)")
     ],
-    seat: Annotated[
-        str | None, typer.Option(help="the seat token (an invite link carries it)")
+    seat_file: Annotated[
+        str | None, typer.Option(help="read the seat token from this file ('-': standard "
+                                 "input); without it, from the link's #seat= part, else from "
+                                 f"{SEAT_TOKEN_VARIABLE}. A link on the command line can be "
+                                 "read by other users of this machine (ps); these cannot.")
     ] = None,
+    seat: Annotated[str | None, typer.Option(hidden=True)] = None,
     bot: Annotated[str, typer.Option(help="the bot that plays the seat")] = "random",
     bot_option: Annotated[
         list[str] | None, typer.Option("--bot-option", help="a bot option NAME=VALUE")
@@ -103,17 +147,26 @@ def connect(
     seed: Annotated[int | None, typer.Option(help="seed of the bot")] = None,
 ) -> None:
     """Play a seat of a table on a server with a bot (without a token: watch the table)."""
+    # The token never comes from an option of its own: every user of the machine can read a
+    # command line (ps). An invite link's #seat= part is still taken, as the convenient form.
     from ladytiger.bots import registered_bots
     from ladytiger.cli.main import parse_options, say_error
     from ladytiger.web.client import ClientError, parse_link, play_seat
 
+    if seat is not None:
+        # Refused although it would work: taking it would keep alive the habit that shows
+        # tokens to everyone on the machine.
+        say_error(f"--seat is gone: a token on the command line shows in the process list "
+                  f"(ps) to every user of this machine. Put it in {SEAT_TOKEN_VARIABLE}, or in "
+                  f"a file read with --seat-file PATH (--seat-file - reads standard input).")
+        raise typer.Exit(2)
     try:
         link = parse_link(url)
+        token = read_seat_token(seat_file, link.token)
     except ValueError as error:
         say_error(error)
         raise typer.Exit(2) from error
     table_id = table or link.table
-    token = seat or link.token
     if table_id is None:
         say_error("which table? give an invite link, a table URL, or --table ID")
         raise typer.Exit(2)
@@ -136,6 +189,68 @@ def connect(
         you = " (you)" if index == seat_number else ""
         mark = " [bold green]wins[/]" if share > 0 else ""
         console.print(f"seat {index}{you}: {score}{mark}")
+
+
+def read_seat_token(seat_file: str | None, link_token: str | None,
+                    environ: Mapping[str, str] | None = None) -> str | None:
+    """The seat token `connect` plays with, or None to watch: from `seat_file` ('-' is
+    standard input) if given, else the link's, else the environment's. Surrounding
+    whitespace is dropped; a token that cannot be one is refused with a ValueError."""
+    if seat_file == "-":
+        return _checked(_read_standard_input(), "on standard input")
+    if seat_file is not None:
+        return _checked(_read_file(seat_file), f"in the seat file {seat_file}")
+    if link_token is not None:
+        return _checked(link_token, "in the link")
+    value = (os.environ if environ is None else environ).get(SEAT_TOKEN_VARIABLE)
+    return None if value is None else _checked(value, f"in {SEAT_TOKEN_VARIABLE}")
+
+
+def _checked(text: str | bytes, where: str) -> str:
+    from ladytiger.web.protocol import MAX_TOKEN_LENGTH
+
+    if isinstance(text, bytes):
+        if len(text) >= _READ_LIMIT:
+            raise ValueError(f"the seat token {where} is at least {_READ_LIMIT} bytes long; a "
+                             f"seat token has at most {MAX_TOKEN_LENGTH} characters")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"the seat token {where} is not text (UTF-8)") from None
+    token = text.strip()
+    if not token:
+        raise ValueError(f"the seat token {where} is empty")
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise ValueError(f"the seat token {where} is {len(token)} characters long; a seat "
+                         f"token has at most {MAX_TOKEN_LENGTH}")
+    if any(character.isspace() or not character.isprintable() for character in token):
+        raise ValueError(f"the seat token {where} holds spaces or control characters; a seat "
+                         f"token is one word")
+    return token
+
+
+# Read no more than this of a seat file: a token is short, and a mistaken path may name
+# something endless (a device, a pipe, a log).
+_READ_LIMIT = 4096
+
+
+def _read_file(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(_READ_LIMIT)
+    except OSError as error:
+        raise ValueError(f"cannot read the seat file {path}: {error.strerror or error}") from None
+
+
+def _read_standard_input() -> str | bytes:
+    stdin = sys.stdin
+    if stdin is None:
+        raise ValueError("there is no standard input to read the seat token from")
+    if stdin.isatty():
+        # Typed by hand: ask without echoing it to the screen.
+        return getpass.getpass("seat token: ")
+    stream = getattr(stdin, "buffer", None)
+    return stdin.read(_READ_LIMIT) if stream is None else stream.read(_READ_LIMIT)
 
 
 class _Printer:

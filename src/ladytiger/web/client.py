@@ -1,6 +1,6 @@
 """The reference client of the protocol: HTTP calls, a table connection, a remote bot seat.
 
-`ladytiger connect URL --seat TOKEN --bot NAME` runs `play_seat`: it connects to the table,
+`ladytiger connect URL --seat-file FILE --bot NAME` runs `play_seat`: it connects to the table,
 and on each of its turns asks the server for a sample (a history consistent with everything
 the seat knows, hidden parts guessed), replays it into a local state, lets the bot choose on
 that state and sends the move with the version it answers. A dropped connection is retried.
