@@ -17,6 +17,7 @@ import ladytiger
 from ladytiger.core import CHANCE, State
 from ladytiger.web import Settings, create_app
 from ladytiger.web.client import TableConnection
+from ladytiger.web.transport import server_config
 
 # Options that keep a game short where a game has them (the names the games declare).
 SHORT_OPTIONS = {"gems_to_win": 3, "turn_cap": 40, "max_seasons": 2, "turn_limit": 40}
@@ -28,9 +29,17 @@ def short_options(game: str) -> dict[str, Any]:
     return {name: value for name, value in SHORT_OPTIONS.items() if name in names}
 
 
+# The per-client limits lifted: most tests create many tables from one address. The tests
+# of the limits themselves set them.
+UNLIMITED_CLIENT: dict[str, Any] = {
+    "tables_per_client": 1_000_000, "creates_per_minute": 1e9, "create_burst": 1_000_000,
+    "replays_per_minute": 1e9, "replay_burst": 1_000_000,
+}
+
+
 def quick_settings(path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {"db_path": str(path), "bot_pause": 0.0, "synchronous": "NORMAL",
-                              "bot_pool": "thread"}
+                              "bot_pool": "thread", **UNLIMITED_CLIENT}
     values.update(overrides)
     return Settings(**values)
 
@@ -46,10 +55,8 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            self.app, lifespan="on", log_level="warning", ws_max_size=1 << 20,
-            ws_per_message_deflate=False,
-        )
+        config = server_config(self.app, settings, "127.0.0.1", self.port,
+                               log_level="warning", ws_max_size=1 << 20)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True

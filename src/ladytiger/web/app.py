@@ -25,6 +25,7 @@ from ladytiger.bots import registered_bots
 from ladytiger.core import LadyTigerError, registered_games
 from ladytiger.core.game import GameInfo
 from ladytiger.web import collector
+from ladytiger.web.bot_options import BotLimits
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub
 from ladytiger.web.pages import mount_pages
@@ -35,13 +36,14 @@ from ladytiger.web.protocol import (
     ProtocolError,
     action_value,
     decode_json,
+    encode,
     natural,
     validate,
 )
 from ladytiger.web.replays import parse_viewer, replay_steps, replay_view
 from ladytiger.web.sessions import serve_socket
 from ladytiger.web.specs import parse_create_request
-from ladytiger.web.tables import FINISHED, PLAYING, WAITING, Table
+from ladytiger.web.tables import ABANDONED, FINISHED, PLAYING, WAITING, Table
 
 log = logging.getLogger("ladytiger.web")
 
@@ -62,7 +64,16 @@ REPLAY_SCHEMA = {
 
 # ---------------------------------------------------------------------------- helpers
 def api_error(error: ProtocolError) -> JSONResponse:
-    return JSONResponse({"error": error.payload()}, status_code=error.status)
+    headers = None
+    if "retry_after" in error.extra:
+        headers = {"retry-after": str(error.extra["retry_after"])}
+    return JSONResponse({"error": error.payload()}, status_code=error.status, headers=headers)
+
+
+def client_address(request: Request) -> str:
+    """Who asks, for the per-client limits: the peer's address (behind a proxy, run uvicorn
+    with --forwarded-allow-ips so that this is the player's, not the proxy's)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def api(handler: Handler) -> Handler:
@@ -161,11 +172,21 @@ def links(request: Request, table_id: str, tokens: dict[int, str] | None = None)
     return out
 
 
+def _steps_body(table: Table) -> bytes:
+    record = table.record()
+    return encode({"record": record, "steps": replay_steps(record)}).encode()
+
+
+def _view_body(table: Table, step: int, viewer: int | None) -> bytes:
+    return encode(replay_view(table.record(), step, viewer)).encode()
+
+
 # ---------------------------------------------------------------------------- the app
 def create_app(settings: Settings | None = None, *, rng: random.Random | None = None) -> Starlette:
     """The server for `settings`. Its lifespan opens the database and restores tables."""
     settings = settings or Settings()
     hub = Hub(settings, rng)
+    bot_limits = BotLimits.from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -227,18 +248,20 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     @api
     async def list_tables(request: Request) -> Response:
         status = request.query_params.get("status", WAITING)
-        if status not in (WAITING, PLAYING, FINISHED):
-            raise ProtocolError("bad_field", "status must be waiting, playing or finished")
-        if status == FINISHED:
-            tables = await hub.recent_finished()
+        if status not in (WAITING, PLAYING, FINISHED, ABANDONED):
+            raise ProtocolError(
+                "bad_field", "status must be waiting, playing, finished or abandoned"
+            )
+        if status in (FINISHED, ABANDONED):
+            tables = await hub.recent_finished(status=status)
         else:
             tables = hub.lobby(status)
         return JSONResponse({"status": status, "tables": tables})
 
     @api
     async def create_table(request: Request) -> Response:
-        spec = parse_create_request(await read_body(request))
-        table, tokens = await hub.create(spec)
+        spec = parse_create_request(await read_body(request), bot_limits)
+        table, tokens = await hub.create(spec, client=client_address(request))
         return JSONResponse(
             {
                 "table": table.info(),
@@ -257,6 +280,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     async def join(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
         body = await read_json(request, JOIN_SCHEMA, "the join request")
+        hub.create_rate.take(client_address(request))
         seat, token = await table.claim(body.get("seat"))
         return JSONResponse(
             {"table": table.info(), "seat": seat, "token": token,
@@ -301,27 +325,43 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
             table.record(), headers={"content-disposition": f'attachment; filename="{name}"'}
         )
 
+    # Replays are computed in the replay service's thread, never on the event loop; a
+    # finished table's answers are kept, since its record never changes.
     @api
     async def replay(request: Request) -> Response:
         """A finished table's steps, for a replay viewer to step through."""
         table = await hub.require(request.path_params["table_id"])
-        record = table.record()
-        return JSONResponse({"record": record, "steps": replay_steps(record)})
+        table.record()  # refuses an unfinished table before any work is queued
+        body = await hub.replays.cached(
+            ("steps", table.id), client_address(request), _steps_body, table
+        )
+        return Response(body, media_type="application/json")
 
     @api
     async def replay_step(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        record = table.record()
+        table.record()
+        step = request.path_params["step"]
         viewer = parse_viewer(request.query_params.get("viewer"))
-        return JSONResponse(replay_view(record, request.path_params["step"], viewer))
+        body = await hub.replays.cached(
+            ("view", table.id, step, viewer), client_address(request), _view_body, table,
+            step, viewer,
+        )
+        return Response(body, media_type="application/json")
 
     @api
     async def replay_upload(request: Request) -> Response:
         """Views of a record the client holds (e.g. a file saved by `ladytiger play`)."""
         body = await read_json(request, REPLAY_SCHEMA, "the replay request")
+        hub.replays.check_record(body["record"])
+        client = client_address(request)
         if "step" not in body:
-            return JSONResponse({"steps": replay_steps(body["record"])})
-        return JSONResponse(replay_view(body["record"], body["step"], body.get("viewer")))
+            steps = await hub.replays.run(client, replay_steps, body["record"])
+            return JSONResponse({"steps": steps})
+        view = await hub.replays.run(
+            client, replay_view, body["record"], body["step"], body.get("viewer")
+        )
+        return JSONResponse(view)
 
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(hub, settings, websocket)

@@ -1,8 +1,16 @@
-"""The server's settings, with the defaults `ladytiger serve` uses."""
+"""The server's settings, with the defaults `ladytiger serve` uses.
+
+Every limit the server enforces is a setting here; docs/protocol.md ("Limits") lists each
+one with its default and what a client gets when it reaches it.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+DAY = 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -32,3 +40,89 @@ class Settings:
     # Off by default so that an app made inside another program (a test) leaves the
     # process's collector alone; `ladytiger serve` turns it on.
     tune_collector: bool = False
+
+    # ---------------------------------------------------------------- bots' budgets
+    # The most a bot seat may be given to think per move, whatever its options ask.
+    bot_max_seconds: float = 5.0
+    bot_max_iterations: int = 5_000
+    # A bot move still running after this many seconds is stopped (its worker process is
+    # killed) and a random legal move is played for the seat instead.
+    bot_move_timeout: float = 15.0
+
+    # ---------------------------------------------------------------- who may create what
+    # Unfinished tables one client address may have created and still open.
+    tables_per_client: int = 20
+    # Tables created or seats claimed per client address: a sustained rate and a burst.
+    creates_per_minute: float = 20.0
+    create_burst: int = 20
+
+    # ---------------------------------------------------------------- table lifecycle
+    # A table still waiting for players this long after its creation expires.
+    waiting_expiry: float = 30 * 60.0
+    # An unfinished game with no human seat connected for this long ends as abandoned.
+    abandon_after: float = DAY
+    # Finished and abandoned tables are deleted this long after they ended (0: kept forever).
+    finished_retention: float = 365 * DAY
+    # A lobby seat claimed but never connected to is given back after this long.
+    seat_claim_timeout: float = 120.0
+    # How often the server looks for tables to expire, abandon, release or delete.
+    sweep_interval: float = 30.0
+
+    # ---------------------------------------------------------------- replays
+    # History entries (moves and chance outcomes) of an uploaded record.
+    max_record_moves: int = 5000
+    # Replay computations waiting or running at once, beyond which a replay request is
+    # refused as busy; they run in their own worker thread, off the event loop.
+    replay_queue: int = 8
+    # Replay requests per client address: a sustained rate and a burst.
+    replays_per_minute: float = 60.0
+    replay_burst: int = 20
+    # Replay views of finished tables kept computed.
+    replay_cache: int = 512
+
+    # ---------------------------------------------------------------- connections
+    # Seconds a new HTTP connection may take to send its request's headers, and an idle
+    # keep-alive connection stays open.
+    header_timeout: float = 10.0
+    keep_alive_timeout: float = 5.0
+    # Open connections (HTTP and WebSocket) the server accepts at once.
+    max_connections: int = 4000
+    # Presence (who is connected) goes out at most once per table per this many seconds.
+    presence_interval: float = 0.25
+    # Spectators one table accepts at once.
+    max_spectators: int = 200
+
+
+def with_overrides(settings: Settings, pairs: list[str]) -> Settings:
+    """`settings` with each "NAME=VALUE" of `pairs` set (`ladytiger serve --setting`).
+    Raises ValueError naming the unknown setting or the value that does not fit."""
+    known = {f.name: f for f in fields(Settings)}
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, text = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals or name not in known:
+            raise ValueError(
+                f"{pair!r} is not NAME=VALUE with a known setting; the settings are: "
+                + ", ".join(sorted(known))
+            )
+        default = getattr(Settings, name)
+        changes[name] = _parse(name, text.strip(), type(default))
+    return replace(settings, **changes)
+
+
+def _parse(name: str, text: str, kind: type) -> Any:
+    if kind is bool:
+        if text.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+            raise ValueError(f"setting {name} must be true or false, not {text!r}")
+        return text.lower() in ("true", "1", "yes", "on")
+    try:
+        value = kind(text)
+    except ValueError:
+        wanted = {int: "a whole number", float: "a number"}.get(kind, "text")
+        raise ValueError(f"setting {name} must be {wanted}, not {text!r}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"setting {name} must be a finite number, not {text!r}")
+    if isinstance(value, int | float) and value < 0:
+        raise ValueError(f"setting {name} must not be negative, not {text!r}")
+    return value

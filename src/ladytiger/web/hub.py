@@ -1,13 +1,20 @@
-"""The server's tables: creating them, finding them, restoring them after a restart.
+"""The server's tables: creating them, finding them, restoring them after a restart, and
+ending the ones nobody uses.
 
 Unfinished tables live in memory for as long as they play; finished ones stay in a small
-cache and are otherwise read back from the database when someone asks for them.
+cache and are otherwise read back from the database when someone asks for them. A sweep
+every `sweep_interval` seconds closes waiting tables nobody filled, abandons games nobody
+is at, gives back lobby seats claimed but never used, and deletes ended tables past their
+retention: so no client, however busy, can fill the server for good.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -15,10 +22,26 @@ from ladytiger.web import store as db
 from ladytiger.web.config import Settings
 from ladytiger.web.pool import BotPool
 from ladytiger.web.protocol import ProtocolError, message
+from ladytiger.web.quotas import ClientRate, ClientTables
+from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
 from ladytiger.web.specs import HUMAN, TableSpec, new_table_id
 from ladytiger.web.store import Store
-from ladytiger.web.tables import FINISHED, PLAYING, WAITING, Services, Table, shielded
+from ladytiger.web.tables import (
+    ABANDONED,
+    DESERTED,
+    ENDED,
+    EXPIRED,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Services,
+    Table,
+    shielded,
+    storage_failure,
+)
+
+DELETE_BATCH = 500  # ended tables deleted per sweep at most, so a sweep stays short
 
 log = logging.getLogger("ladytiger.web.hub")
 
@@ -29,7 +52,7 @@ class Hub:
         self.services = Services(
             settings=settings,
             store=Store(settings.db_path, settings.synchronous),
-            pool=BotPool(settings.bot_pool, settings.bot_workers),
+            pool=BotPool(settings.bot_pool, settings.bot_workers, settings.bot_move_timeout),
             # The dealer: every chance outcome and every bot seed comes from here.
             rng=rng if rng is not None else DealerRandom(),
         )
@@ -37,6 +60,12 @@ class Hub:
         self.finished: OrderedDict[str, Table] = OrderedDict()
         self.restored = 0
         self.broken: list[str] = []
+        self.create_rate = ClientRate(
+            settings.creates_per_minute, settings.create_burst, "new tables and seats"
+        )
+        self.client_tables = ClientTables(settings.tables_per_client)
+        self.replays = ReplayService(settings)
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -60,16 +89,63 @@ class Hub:
             table.resume()
         if self.restored:
             log.info("restored %d unfinished tables", self.restored)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in [*self.active.values(), *self.finished.values()]:
             table.cancel_tasks()
         self.services.pool.close()
+        self.replays.close()
         await self.store.close()
+
+    # ------------------------------------------------------------------ the sweep
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of unused tables failed; it runs again later")
+            await asyncio.sleep(self.settings.sweep_interval)
+
+    async def sweep(self) -> dict[str, int]:
+        """One pass over the tables (see the module's docstring); counts what it did."""
+        settings = self.settings
+        now = time.time()
+        done = {"released": 0, "expired": 0, "abandoned": 0, "deleted": 0}
+        for table in list(self.active.values()):
+            try:
+                if table.status == WAITING:
+                    if table.claims:
+                        released = await table.release_unused_claims(settings.seat_claim_timeout)
+                        done["released"] += len(released)
+                    age = now - table.spec.created_at
+                    if 0 < settings.waiting_expiry < age and await table.abandon(EXPIRED):
+                        done["expired"] += 1
+                elif table.status == PLAYING and settings.abandon_after > 0:
+                    idle = now - table.last_activity
+                    if (not table.humans_connected() and idle > settings.abandon_after
+                            and await table.abandon(DESERTED)):
+                        done["abandoned"] += 1
+            except ProtocolError as error:  # the database refused: the next sweep retries
+                log.warning("table %s: the sweep could not end it: %s", table.id, error)
+        if settings.finished_retention > 0:
+            deleted = await self.store.call(
+                db.delete_ended_before, now - settings.finished_retention, DELETE_BATCH
+            )
+            for table_id in deleted:
+                self.finished.pop(table_id, None)
+            done["deleted"] = len(deleted)
+        if any(done.values()):
+            log.info("sweep: %s", ", ".join(f"{n} {what}" for what, n in done.items() if n))
+        return done
 
     # ------------------------------------------------------------------ tables
     def _keep(self, table: Table) -> None:
-        if table.status == FINISHED:
+        if table.status in ENDED:
             self._cache_finished(table)
         else:
             self.active[table.id] = table
@@ -77,16 +153,29 @@ class Hub:
 
     def _cache_finished(self, table: Table) -> None:
         self.active.pop(table.id, None)
+        self.client_tables.ended(table.id)
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
         while len(self.finished) > self.settings.finished_cache:
             self.finished.popitem(last=False)
 
     async def create(
-        self, spec: TableSpec, token_hashes: list[str | None] | None = None
+        self,
+        spec: TableSpec,
+        token_hashes: list[str | None] | None = None,
+        client: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """Make a table; returns it with the new token of every invited human seat."""
-        return await shielded(self._create(spec, token_hashes))
+        """Make a table; returns it with the new token of every invited human seat.
+
+        `client` (the requester's address) is held to the per-client rate and quota; a
+        rematch, asked for by a seat of a finished table, has none."""
+        if client is not None:
+            self.client_tables.check(client)
+            self.create_rate.take(client)
+        table, tokens = await shielded(self._create(spec, token_hashes))
+        if client is not None and table.status not in ENDED:
+            self.client_tables.add(client, table.id)
+        return table, tokens
 
     async def _create(
         self, spec: TableSpec, token_hashes: list[str | None] | None
@@ -112,7 +201,11 @@ class Hub:
             token_hashes=list(token_hashes),
             joined=[False] * len(spec.seats),
         )
-        await self.store.call(db.insert_table, spec.to_json(), token_hashes)
+        try:
+            await self.store.call(db.insert_table, spec.to_json(), token_hashes)
+        except Exception as error:
+            log.error("table %s could not be saved: %s", spec.id, error)
+            raise storage_failure("the new table") from None
         self._keep(table)
         await table.start_if_ready()
         return table, tokens
@@ -132,7 +225,7 @@ class Hub:
                 "internal", "this table's moves cannot be replayed", status=500
             ) from None
         # An unfinished table not in memory could not be restored at startup.
-        if table.status != FINISHED:
+        if table.status not in ENDED:
             raise ProtocolError("internal", "this table could not be restored", status=500)
         self._keep(table)
         return table
@@ -172,23 +265,28 @@ class Hub:
         chosen.sort(key=lambda t: t.spec.created_at, reverse=True)
         return [t.info() for t in chosen[:limit]]
 
-    async def recent_finished(self, limit: int = 50) -> list[dict[str, Any]]:
-        rows = await self.store.call(db.recent_finished, limit * 2)
+    async def recent_finished(
+        self, limit: int = 50, status: str = FINISHED
+    ) -> list[dict[str, Any]]:
+        """Public tables that ended last: finished ones, or abandoned ones."""
+        rows = await self.store.call(db.recent_finished, limit * 2, status)
         out = []
         for row in rows:
             spec = row["spec"]
             if not spec.get("public", True):
                 continue
-            out.append(
-                {
-                    "id": spec["id"],
-                    "game": spec["game"],
-                    "options": spec["options"],
-                    "status": FINISHED,
-                    "seats": spec["seats"],
-                    "created_at": spec["created_at"],
-                    "finished_at": row["finished_at"],
-                    "result": row["result"],
-                }
-            )
+            entry = {
+                "id": spec["id"],
+                "game": spec["game"],
+                "options": spec["options"],
+                "status": status,
+                "seats": spec["seats"],
+                "created_at": spec["created_at"],
+                "finished_at": row["finished_at"],
+            }
+            if status == ABANDONED:
+                entry["abandoned"] = {"reason": (row["result"] or {}).get("abandoned")}
+            else:
+                entry["result"] = row["result"]
+            out.append(entry)
         return out[:limit]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ MAX_OPTIONS = 32
 # Close codes of the WebSocket (4000-4999 are the application's own).
 CLOSE_POLICY = 1008  # a flood of messages, or too many bad ones
 CLOSE_TOO_LARGE = 1009
+CLOSE_TRY_AGAIN_LATER = 1013  # the table or the server is full for now
 CLOSE_BAD_MESSAGE = 4400  # the first message was not a valid hello
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_UNKNOWN_TABLE = 4404
@@ -206,7 +208,10 @@ def decode_json(raw: str | bytes, limit: int, what: str) -> Any:
             close=CLOSE_TOO_LARGE,
         )
     try:
-        # orjson refuses NaN and Infinity (they are not JSON) and bounds nesting depth.
+        # orjson refuses NaN and Infinity (they are not JSON) and bounds nesting depth. It
+        # also refuses lone surrogates, escaped or not, so no string it returns holds one:
+        # nothing downstream (the echoed `ref`, move texts in errors, orjson's own encoder)
+        # has to cope with them, and an ordinary message pays nothing for that guarantee.
         return orjson.loads(raw)
     except orjson.JSONDecodeError as error:
         problem = _json_problem(raw) or str(error)
@@ -221,9 +226,40 @@ def _json_problem(raw: str | bytes) -> str | None:
     """The standard library's account of what is wrong with `raw` (it names NaN and the
     like), asked only once orjson has refused it; None if it finds nothing wrong."""
     try:
-        json.loads(raw, parse_constant=_refuse_constant)
+        parsed = json.loads(raw, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
         return str(error)
+    # The standard library lets lone surrogates through, which is what orjson then refused:
+    # orjson's words for that ("no low surrogate in string") mean little to a player.
+    surrogate = first_surrogate(parsed)
+    if surrogate is not None:
+        return (f"the text holds a lone surrogate, \\u{ord(surrogate):04x}, which is half "
+                "of a UTF-16 pair and not a character on its own")
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def first_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in any string (key or value) of a parsed JSON value.
+
+    A Python string holds a surrogate only as a lone one (a proper pair is decoded into a
+    single character), and no encoder that writes UTF-8 can take it. The walk keeps its own
+    stack: the value may be nested as deep as the standard library's parser allowed.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found is not None:
+                return found.group()
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return None
 
 
@@ -246,9 +282,10 @@ def ref_of(raw: Any) -> str | int | None:
     """The client's `ref` from a message that may have failed validation, if it is usable."""
     if isinstance(raw, dict):
         ref = raw.get("ref")
-        if (isinstance(ref, str) and len(ref) <= MAX_REF_LENGTH) or (
-            type(ref) is int and abs(ref) < 2**53
-        ):
+        # The message may have been read by a lenient parser, which lets a lone surrogate
+        # into the ref; such a ref cannot be sent back as it came, so none is echoed.
+        if (isinstance(ref, str) and len(ref) <= MAX_REF_LENGTH
+                and _SURROGATE.search(ref) is None) or (type(ref) is int and abs(ref) < 2**53):
             return ref
     return None
 
@@ -261,7 +298,26 @@ def encode(payload: Mapping[str, Any]) -> str:
     orjson does it about nine times faster than the standard library. Integer keys become
     strings, as the standard library would make them.
     """
-    return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        # A lone surrogate that slipped into a payload (a client's text echoed in an error,
+        # say) must not turn a reply into an exception that drops the connection: it is sent
+        # as U+FFFD, the replacement character. Anything else orjson refuses is a bug of
+        # the server's own making, and the second attempt raises it.
+        cleaned = _replace_surrogates(payload)
+        return orjson.dumps(cleaned, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _replace_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, Mapping):
+        return {_replace_surrogates(key): _replace_surrogates(item)
+                for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_replace_surrogates(item) for item in value]
+    return value
 
 
 def message(kind: str, **fields: Any) -> str:

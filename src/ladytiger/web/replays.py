@@ -49,6 +49,10 @@ def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
 def parse_viewer(value: str | None) -> int | None:
     if value is None or value in ("", "spectator", "none"):
         return None
-    if not value.isdigit():
-        raise ProtocolError("bad_field", "viewer must be a seat number or 'spectator'")
+    # str.isdigit also passes superscripts and other scripts' digits, which int() refuses
+    # or reads as a number the client did not write; a seat is a few ASCII digits.
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        raise ProtocolError(
+            "bad_field", "viewer must be a seat number (0, 1, ...) or 'spectator'"
+        )
     return int(value)

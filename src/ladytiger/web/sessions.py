@@ -204,11 +204,13 @@ class Session:
             if seat is None:
                 raise ProtocolError("unauthorized", "that token holds no seat at the rematch",
                                     status=401, close=CLOSE_UNAUTHORIZED)
+        new.check_room(seat)
         old.detach(self)
         await self._enter(new, seat, ref)
 
     async def _enter(self, table: Table, seat: int | None, ref: str | int | None) -> None:
         """Take `seat` (None: watch) at `table`: welcome, then its views from now on."""
+        table.check_room(seat)
         self.table, self.seat = table, seat
         self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, table=table.info()))
         table.attach(self)

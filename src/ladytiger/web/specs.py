@@ -13,6 +13,9 @@ from typing import Any
 
 from ladytiger.bots import load_bot, registered_bots
 from ladytiger.core import Game, LadyTigerError, UnknownGameError, load_game
+from ladytiger.core.game import GameInfo
+from ladytiger.core.registry import game_class
+from ladytiger.web.bot_options import DEFAULT_LIMITS, BotLimits, check_options
 from ladytiger.web.protocol import (
     MAX_NAME_LENGTH,
     Field,
@@ -154,21 +157,47 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-def check_bot(name: str, game: Game, options: dict[str, Any], where: str) -> None:
-    """Refuse an unknown bot or options it does not take, by building one."""
+def check_bot(
+    name: str,
+    game: Game,
+    options: dict[str, Any],
+    where: str,
+    limits: BotLimits = DEFAULT_LIMITS,
+) -> None:
+    """Refuse an unknown bot, a bot no creator may seat, or options outside the whitelist
+    (ladytiger.web.bot_options); then build the bot, which refuses what only it can judge
+    (a bot for another game, a budget in both iterations and seconds)."""
     if name not in registered_bots():
         raise ProtocolError(
             "unknown_bot",
             f"{where}: there is no bot called {name!r}; the bots are: "
             f"{', '.join(registered_bots())}",
         )
+    check_options(name, options, where, limits)
     try:
-        load_bot(name, game, **{"seed": 0, **options})
+        load_bot(name, game, **options, seed=0)
     except (LadyTigerError, TypeError, ValueError) as error:
         raise ProtocolError("bad_bot_options", f"{where}: {error}") from None
 
 
-def parse_create_request(body: Any) -> TableSpec:
+def refuse_unknown_options(info: GameInfo, options: dict[str, Any]) -> None:
+    """Refuse option names the game does not declare, before they reach its constructor.
+
+    They become keyword arguments there, and a name such as `self` or `name` collides with a
+    parameter of the constructor or of `load_game` and raises TypeError, not a game error.
+    """
+    known = [option.name for option in info.all_options()]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ProtocolError(
+            "bad_options",
+            f"the table request: 'options' has {', '.join(map(repr, unknown))}, which "
+            f"{info.title} does not take; its options are: {', '.join(known)} "
+            "(GET /api/games describes each)",
+        )
+
+
+def parse_create_request(body: Any, limits: BotLimits = DEFAULT_LIMITS) -> TableSpec:
     """Validate a create-table request into a spec (the game and bots are built to check)."""
     request = validate(body, CREATE_SCHEMA, "the table request")
     options = dict(request.get("options", {}))
@@ -177,10 +206,13 @@ def parse_create_request(body: Any) -> TableSpec:
         # A seat plan fixes the player count unless the options already do.
         options["players"] = len(seats_given)
     try:
-        game = load_game(request["game"], **options)
+        info = game_class(request["game"]).info
+    except UnknownGameError as error:
+        raise ProtocolError("unknown_game", str(error), status=404) from None
+    refuse_unknown_options(info, options)
+    try:
+        game = load_game(info.name, **options)
     except LadyTigerError as error:
-        if isinstance(error, UnknownGameError):
-            raise ProtocolError("unknown_game", str(error), status=404) from None
         raise ProtocolError("bad_options", str(error)) from None
     if seats_given is None:
         seats_given = [{"kind": HUMAN} for _ in range(game.num_players)]
@@ -190,7 +222,9 @@ def parse_create_request(body: Any) -> TableSpec:
             f"the seat plan has {len(seats_given)} seats but this {game.info.title} game "
             f"has {game.num_players} players",
         )
-    seats = tuple(parse_seat(entry, seat, game) for seat, entry in enumerate(seats_given))
+    seats = tuple(
+        parse_seat(entry, seat, game, limits) for seat, entry in enumerate(seats_given)
+    )
     clock = None
     if request.get("clock") is not None:
         given = validate(request["clock"], CLOCK_SCHEMA, "the clock")
@@ -199,7 +233,7 @@ def parse_create_request(body: Any) -> TableSpec:
             bot=given.get("bot", "random"),
             options=dict(given.get("options", {})),
         )
-        check_bot(clock.bot, game, clock.options, "the clock")
+        check_bot(clock.bot, game, clock.options, "the clock", limits)
     pause = request.get("bot_pause")
     return TableSpec(
         id=new_table_id(),
@@ -213,7 +247,9 @@ def parse_create_request(body: Any) -> TableSpec:
     )
 
 
-def parse_seat(entry: Any, seat: int, game: Game) -> SeatPlan:
+def parse_seat(
+    entry: Any, seat: int, game: Game, limits: BotLimits = DEFAULT_LIMITS
+) -> SeatPlan:
     where = f"seat {seat}"
     given = validate(entry, SEAT_SCHEMA, where)
     kind = given["kind"]
@@ -226,6 +262,6 @@ def parse_seat(entry: Any, seat: int, game: Game) -> SeatPlan:
             raise ProtocolError("bad_seats", f"{where}: only a human seat can be open")
         name = given.get("bot", "random")
         options = dict(given.get("options", {}))
-        check_bot(name, game, options, where)
+        check_bot(name, game, options, where, limits)
         return SeatPlan(BOT, bot=name, options=options)
     raise ProtocolError("bad_seats", f"{where}: kind must be 'human' or 'bot', not {kind!r}")

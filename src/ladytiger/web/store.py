@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS tables (
     result TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created_at);
+CREATE INDEX IF NOT EXISTS tables_by_end ON tables (status, finished_at);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -71,7 +72,9 @@ class StoredTable:
     joined: list[bool]
     actions: list[tuple[int, int]]  # (action, actor) in order
     rematch: str | None
-    finished_at: float | None
+    finished_at: float | None  # when the table ended, finished or abandoned
+    ended_reason: str | None = None  # why an abandoned table was abandoned
+    last_activity: float | None = None  # the last move, or the creation
 
 
 class StoreClosedError(RuntimeError):
@@ -292,30 +295,68 @@ def claim_seat(connection: sqlite3.Connection, table_id: str, seat: int, digest:
     return cursor.rowcount == 1
 
 
+def release_seat(connection: sqlite3.Connection, table_id: str, seat: int, digest: str) -> None:
+    """Give back a claimed seat nobody joined (only if the claim is still that one)."""
+    connection.execute(
+        "UPDATE seats SET token_hash = NULL "
+        "WHERE table_id = ? AND seat = ? AND token_hash = ? AND joined = 0",
+        (table_id, seat, digest),
+    )
+
+
+def abandon_table(connection: sqlite3.Connection, table_id: str, reason: str) -> None:
+    """End an unfinished table without a result; `reason` says why."""
+    connection.execute(
+        "UPDATE tables SET status = 'abandoned', finished_at = ?, result = ? "
+        "WHERE id = ? AND status NOT IN ('finished', 'abandoned')",
+        (time.time(), json.dumps({"abandoned": reason}), table_id),
+    )
+
+
+def delete_ended_before(connection: sqlite3.Connection, before: float, limit: int) -> list[str]:
+    """Delete up to `limit` finished or abandoned tables that ended before `before`."""
+    ids = [
+        row[0]
+        for row in connection.execute(
+            "SELECT id FROM tables WHERE status IN ('finished', 'abandoned') "
+            "AND finished_at < ? ORDER BY finished_at LIMIT ?",
+            (before, limit),
+        )
+    ]
+    for table_id in ids:
+        connection.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+        connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+    return ids
+
+
 def set_rematch(connection: sqlite3.Connection, table_id: str, rematch_id: str) -> None:
     connection.execute("UPDATE tables SET rematch = ? WHERE id = ?", (rematch_id, table_id))
 
 
 def _read_table(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredTable:
-    table_id, spec, status, rematch, finished_at = row
+    table_id, spec, status, rematch, finished_at, result, created_at = row
     seats = connection.execute(
         "SELECT token_hash, joined FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
     ).fetchall()
     actions = connection.execute(
-        "SELECT action, actor FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
+        "SELECT action, actor, at FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
     ).fetchall()
+    ended = json.loads(result) if status == "abandoned" and result else {}
     return StoredTable(
         spec=json.loads(spec),
         status=status,
         token_hashes=[digest for digest, _ in seats],
         joined=[bool(joined) for _, joined in seats],
-        actions=[(action, actor) for action, actor in actions],
+        actions=[(action, actor) for action, actor, _ in actions],
         rematch=rematch,
         finished_at=finished_at,
+        ended_reason=ended.get("abandoned"),
+        last_activity=actions[-1][2] if actions else created_at,
     )
 
 
-_COLUMNS = "id, spec, status, rematch, finished_at"
+_COLUMNS = "id, spec, status, rematch, finished_at, result, created_at"
 
 
 def load_table(connection: sqlite3.Connection, table_id: str) -> StoredTable | None:
@@ -327,16 +368,20 @@ def load_table(connection: sqlite3.Connection, table_id: str) -> StoredTable | N
 
 def load_unfinished(connection: sqlite3.Connection) -> list[StoredTable]:
     rows = connection.execute(
-        f"SELECT {_COLUMNS} FROM tables WHERE status != 'finished' ORDER BY created_at"
+        f"SELECT {_COLUMNS} FROM tables WHERE status NOT IN ('finished', 'abandoned') "
+        "ORDER BY created_at"
     ).fetchall()
     return [_read_table(connection, row) for row in rows]
 
 
-def recent_finished(connection: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
+def recent_finished(
+    connection: sqlite3.Connection, limit: int, status: str = "finished"
+) -> list[dict[str, Any]]:
+    """The tables that ended last with `status` (finished or abandoned)."""
     rows = connection.execute(
-        "SELECT spec, finished_at, result FROM tables WHERE status = 'finished' "
+        "SELECT spec, finished_at, result FROM tables WHERE status = ? "
         "ORDER BY finished_at DESC LIMIT ?",
-        (limit,),
+        (status, limit),
     ).fetchall()
     return [
         {"spec": json.loads(spec), "finished_at": finished_at, "result": json.loads(result)}

@@ -23,19 +23,28 @@ from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import to_record
 from ladytiger.core.state import seat_name
 from ladytiger.web import store as db
+from ladytiger.web.bot_options import REFUSED_BOTS, BotLimits, lenient_options
 from ladytiger.web.config import Settings
-from ladytiger.web.pool import BotPool
-from ladytiger.web.protocol import ProtocolError, encode, message
+from ladytiger.web.pool import BotPool, BotTimeout
+from ladytiger.web.protocol import CLOSE_TRY_AGAIN_LATER, ProtocolError, encode, message
 from ladytiger.web.security import hash_token, new_token, seat_for_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec
 from ladytiger.web.store import Store, StoredTable
 
 log = logging.getLogger("ladytiger.web.tables")
 T = TypeVar("T")
+BOT_RETRY_FIRST = 1.0  # seconds before a bot's failed move is tried again, doubling
+BOT_RETRY_MOST = 30.0
 
 WAITING = "waiting"  # some human seat has not joined yet; nothing has been dealt
 PLAYING = "playing"
 FINISHED = "finished"
+# Ended without a result: nobody came (a waiting table that expired) or nobody stayed (no
+# human seat connected for a long time). No more moves; the record stays in the database.
+ABANDONED = "abandoned"
+ENDED = (FINISHED, ABANDONED)
+EXPIRED = "expired"  # why a table was abandoned: it never filled
+DESERTED = "deserted"  # why a table was abandoned: its humans left it
 
 
 class Listener(Protocol):
@@ -72,6 +81,8 @@ class Table:
         joined: list[bool],
         rematch: str | None = None,
         finished_at: float | None = None,
+        ended_reason: str | None = None,
+        last_activity: float | None = None,
     ) -> None:
         self.spec = spec
         self.id = spec.id
@@ -88,7 +99,19 @@ class Table:
         self.token_hashes = token_hashes
         self.joined = joined
         self.rematch = rematch
-        self.finished_at = finished_at
+        self.finished_at = finished_at  # when the game ended, finished or abandoned
+        self.ended_reason = ended_reason
+        # The last time a human seat was connected or anyone moved: an unfinished game idle
+        # for too long is abandoned (Hub.sweep).
+        self.last_activity = last_activity if last_activity is not None else time.time()
+        # Open seats claimed from the lobby but not yet connected to, with when: a claim
+        # nobody uses is given back (Hub.sweep). After a restart the wait starts again.
+        self.claims: dict[int, float] = {
+            seat: self.last_activity
+            for seat, plan in enumerate(spec.seats)
+            if plan.kind == HUMAN and plan.open and token_hashes[seat] is not None
+            and not joined[seat]
+        }
         self.listeners: dict[int | None, set[Listener]] = {}
         self.lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {
@@ -104,6 +127,10 @@ class Table:
         self._views: dict[int | None, str] = {}
         self._end: str | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Presence goes out at most once per `presence_interval`: a swarm of spectators
+        # arriving costs one message per connection per interval, not one per arrival.
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self._presence_sent = 0.0
 
     # ------------------------------------------------------------------ making and restoring
     @classmethod
@@ -124,18 +151,49 @@ class Table:
             joined=stored.joined,
             rematch=stored.rematch,
             finished_at=stored.finished_at,
+            ended_reason=stored.ended_reason,
+            last_activity=stored.last_activity,
         )
 
     def _new_bot(self, name: str, options: dict[str, Any]) -> Bot:
+        """A bot for a seat or the clock, under today's rules (ladytiger.web.bot_options).
+
+        The spec may come from the database, stored before those rules or under larger caps,
+        and a table must come back after a restart: so what the rules no longer allow is
+        dropped or clamped, with a warning, rather than refused. The seed always comes from
+        the dealer, never from the options.
+        """
+        if name in REFUSED_BOTS:
+            log.warning("table %s: the %s bot is not allowed (%s); the random bot plays "
+                        "instead", self.id, name, REFUSED_BOTS[name])
+            name, options = "random", {}
+        limits = BotLimits.from_settings(self.services.settings)
+        kept, notes = lenient_options(name, options, limits)
+        if notes:
+            log.warning("table %s: options of the %s bot changed to fit the limits: %s",
+                        self.id, name, "; ".join(notes))
         seed = self.services.rng.getrandbits(32)
-        return load_bot(name, self.game, **{"seed": seed, **options})
+        try:
+            return load_bot(name, self.game, **kept, seed=seed)
+        except (LadyTigerError, TypeError, ValueError) as error:
+            if not kept:
+                raise
+            # Options each fine alone may still clash (a budget in iterations and seconds).
+            log.warning("table %s: the %s bot refused its options %s (%s); it plays with "
+                        "its defaults", self.id, name, kept, error)
+            return load_bot(name, self.game, seed=seed)
 
     # ------------------------------------------------------------------ seats
     def authenticate(self, token: str) -> int | None:
         return seat_for_token(token, self.token_hashes)
 
+    def humans_connected(self) -> bool:
+        return any(seat is not None and group for seat, group in self.listeners.items())
+
     def free_seats(self) -> list[int]:
-        """Open human seats nobody has claimed yet."""
+        """Open human seats nobody has claimed yet (none once the game is under way)."""
+        if self.status != WAITING:
+            return []
         return [
             seat
             for seat, plan in enumerate(self.spec.seats)
@@ -148,6 +206,8 @@ class Table:
 
     async def _claim(self, seat: int | None) -> tuple[int, str]:
         async with self.lock:
+            if self.status == ABANDONED:
+                raise ProtocolError("game_abandoned", self.abandoned_words(), status=409)
             free = self.free_seats()
             if seat is None:
                 if not free:
@@ -161,11 +221,36 @@ class Table:
                 raise ProtocolError("seat_taken", f"seat {seat} {why}", status=409)
             token = new_token()
             digest = hash_token(token)
-            if not await self.services.store.call(db.claim_seat, self.id, seat, digest):
+            claimed = await self._store(db.claim_seat, "the seat", self.id, seat, digest)
+            if not claimed:
                 raise ProtocolError("seat_taken", f"seat {seat} is taken", status=409)
             self.token_hashes[seat] = digest
-            self._send_all(self.presence())
+            self.claims[seat] = time.time()
+            self.presence_changed()
             return seat, token
+
+    async def release_unused_claims(self, timeout: float) -> list[int]:
+        """Give back lobby seats claimed more than `timeout` seconds ago and never joined."""
+        now = time.time()
+        if not any(now - at > timeout for at in self.claims.values()):
+            return []
+        return await shielded(self._release_unused_claims(now - timeout))
+
+    async def _release_unused_claims(self, before: float) -> list[int]:
+        released = []
+        async with self.lock:
+            for seat, at in list(self.claims.items()):
+                if at > before or self.joined[seat] or self.status != WAITING:
+                    continue
+                digest = self.token_hashes[seat]
+                if digest is not None:
+                    await self._store(db.release_seat, "the seat", self.id, seat, digest)
+                self.token_hashes[seat] = None
+                del self.claims[seat]
+                released.append(seat)
+            if released:
+                self.presence_changed()
+        return released
 
     async def join(self, seat: int) -> None:
         """A seat's token was used: the seat has joined, and play starts once all have."""
@@ -184,9 +269,10 @@ class Table:
                 self._deal(after, steps)
                 await self._commit(after, steps, starting=True, joined=seat)
                 return
-            await self.services.store.call(db.mark_joined, self.id, seat)
+            await self._store(db.mark_joined, "your arrival", self.id, seat)
             self.joined[seat] = True
-            self._send_all(self.presence())
+            self.claims.pop(seat, None)
+            self.presence_changed()
 
     async def start_if_ready(self) -> None:
         async def start() -> None:
@@ -205,21 +291,40 @@ class Table:
         self._deal(after, steps)
         await self._commit(after, steps, starting=True)
 
+    def check_room(self, seat: int | None) -> None:
+        """Refuse a spectator beyond the table's cap (seats always get in)."""
+        limit = self.services.settings.max_spectators
+        if seat is None and len(self.listeners.get(None, ())) >= limit:
+            raise ProtocolError(
+                "too_many_spectators",
+                f"this table already has {limit} spectators, the most it takes; "
+                "try again later",
+                status=503,
+                close=CLOSE_TRY_AGAIN_LATER,
+            )
+
     def attach(self, listener: Listener) -> None:
         """Start sending views to `listener`, beginning with the current one."""
+        self.check_room(listener.seat)
         listener.send(self.view_text(listener.seat))
         if self.status == FINISHED:
             listener.send(self.end_text())
         self.listeners.setdefault(listener.seat, set()).add(listener)
-        self._send_all(self.presence())
+        if listener.seat is not None:
+            self.last_activity = time.time()
+        self.presence_changed()
 
     def detach(self, listener: Listener) -> None:
+        """Stop sending to `listener`. Safe at any moment, even while a broadcast runs:
+        broadcasts go over copies, and presence goes out later (`presence_changed`)."""
         group = self.listeners.get(listener.seat)
         if group and listener in group:
             group.discard(listener)
             if not group:
                 del self.listeners[listener.seat]
-            self._send_all(self.presence())
+            if listener.seat is not None:
+                self.last_activity = time.time()
+            self.presence_changed()
 
     # ------------------------------------------------------------------ moves
     async def play(
@@ -268,6 +373,9 @@ class Table:
         if self.status == FINISHED:
             raise ProtocolError("game_over", "the game is over; no more moves can be made",
                                 status=409)
+        if self.status == ABANDONED:
+            raise ProtocolError("game_abandoned", self.abandoned_words() + "; no more moves "
+                                "can be made", status=409)
         if version != self.version:
             raise ProtocolError(
                 "stale_version",
@@ -317,50 +425,122 @@ class Table:
         status = FINISHED if finished else PLAYING if starting else None
         result = {"returns": after.returns(), "scores": after.scores()} if finished else None
         start = len(self.state.history())
-        try:
-            await self.services.store.call(
-                db.append_actions, self.id, start, steps, status, result, joined
-            )
-        except Exception:
-            log.exception("table %s: a move could not be saved", self.id)
-            raise ProtocolError(
-                "internal", "the move could not be saved; nothing was played", status=500
-            ) from None
+        what = "the move" if not starting else "the start of the game"
+        await self._store(db.append_actions, what, self.id, start, steps, status, result,
+                          joined)
         # The moves were tried on a copy so that a failed write leaves the table untouched.
         # Now they are safe on disk, play them on the table's own state: it keeps the
         # per-seat logs it has built, so each view costs one step, not a replay.
         for action, _ in steps:
             self.state.apply_trusted(action)  # each was checked when the copy played it
         self.version += 1
+        self.last_activity = time.time()
         if status is not None:
             self.status = status
         if finished:
             self.finished_at = time.time()
         if joined is not None:
             self.joined[joined] = True
-            self._send_all(self.presence())
+            self.claims.pop(joined, None)
+            self.presence_changed()
+        # Nothing after the commit may fail: the move is in the database, so the table must
+        # go on (its views, its bot's turn) whatever a listener or a callback does.
         if on_commit is not None:
-            on_commit()
+            try:
+                on_commit()
+            except Exception:
+                log.exception("table %s: acknowledging a move failed", self.id)
         self._changed()
+
+    async def _store(self, job: Callable[..., T], what: str, *args: Any) -> T:
+        """Run a database job; a failing database becomes a clear refusal that says nothing
+        was changed (the table's memory is only touched after the job succeeds)."""
+        try:
+            return await self.services.store.call(job, *args)
+        except Exception as error:
+            log.error("table %s: %s could not be saved: %s", self.id, what, error)
+            raise storage_failure(what) from None
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:
-        self._views.clear()
-        player = self.state.current_player()
-        clock = self.spec.clock
-        human_to_move = (
-            self.status == PLAYING and player >= 0 and self.spec.seats[player].kind == HUMAN
-        )
-        self.deadline = time.time() + clock.seconds if clock and human_to_move else None
-        for seat, group in self.listeners.items():
-            text = self.view_text(seat)
-            for listener in list(group):
-                listener.send(text)
-        if self.status == FINISHED:
-            self._send_all(self.end_text())
-            if self.on_finish is not None:
+        """Send every listener its new view, then give the turn to a bot or the clock.
+
+        Runs after a commit: every step is guarded, and the turn is handed on even if
+        sending failed, so a broken listener can never stop the game."""
+        try:
+            self._views.clear()
+            player = self.state.current_player()
+            clock = self.spec.clock
+            human_to_move = (
+                self.status == PLAYING and player >= 0 and self.spec.seats[player].kind == HUMAN
+            )
+            self.deadline = time.time() + clock.seconds if clock and human_to_move else None
+            for seat, group in list(self.listeners.items()):
+                text = self.view_text(seat)
+                for listener in list(group):
+                    self._deliver(listener, text)
+            if self.status == FINISHED:
+                self._send_all(self.end_text())
+        except Exception:
+            log.exception("table %s: sending the new position failed", self.id)
+        if self.status in ENDED and self.on_finish is not None:
+            try:
                 self.on_finish(self)
+            except Exception:
+                log.exception("table %s: filing the ended table failed", self.id)
         self._schedule()
+
+    def _deliver(self, listener: Listener, text: str) -> None:
+        try:
+            listener.send(text)
+        except Exception:
+            log.exception("table %s: a listener failed to take a message", self.id)
+
+    def presence_changed(self) -> None:
+        """Say who is here, soon: at most once per `presence_interval`, and never from
+        inside a broadcast (a presence that closes a slow reader would detach it, which
+        would send presence again, and so on)."""
+        if self._presence_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a table used outside the server): say it now
+            self._send_all(self.presence())
+            return
+        wait = self._presence_sent + self.services.settings.presence_interval - loop.time()
+        self._presence_timer = loop.call_later(max(0.0, wait), self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_timer = None
+        self._presence_sent = asyncio.get_running_loop().time()
+        try:
+            self._send_all(self.presence())
+        except Exception:
+            log.exception("table %s: sending presence failed", self.id)
+
+    async def abandon(self, reason: str) -> bool:
+        """End an unfinished table without a result (see ABANDONED); False if it ended
+        meanwhile."""
+        return await shielded(self._abandon(reason))
+
+    async def _abandon(self, reason: str) -> bool:
+        async with self.lock:
+            if self.status in ENDED:
+                return False
+            await self._store(db.abandon_table, "the end of the table", self.id, reason)
+            self.status = ABANDONED
+            self.ended_reason = reason
+            self.finished_at = time.time()
+            self.deadline = None
+            self.cancel_tasks()
+            log.info("table %s abandoned (%s)", self.id, reason)
+            self._changed()
+            return True
+
+    def abandoned_words(self) -> str:
+        if self.ended_reason == EXPIRED:
+            return "this table was closed: not every seat was taken in time"
+        return "this game was abandoned: no player was connected for a long time"
 
     def _schedule(self) -> None:
         if self.status != PLAYING:
@@ -399,8 +579,18 @@ class Table:
             pause = self.services.settings.bot_pause
         if pause > 0:
             await asyncio.sleep(pause)
-        if self.version == version:
-            await self._machine_move(seat, version, self.bots, seat, by="bot")
+        # A move that could not be made (the database refused it, say) is tried again, less
+        # and less often: a bot's turn must never be lost.
+        retry = BOT_RETRY_FIRST
+        while self.version == version and self.status == PLAYING:
+            try:
+                await self._machine_move(seat, version, self.bots, seat, by="bot")
+            except Exception:
+                log.exception("table %s: the bot for seat %d could not move", self.id, seat)
+            if self.version != version or self.status != PLAYING:
+                return
+            await asyncio.sleep(retry)
+            retry = min(retry * 2, BOT_RETRY_MOST)
 
     async def _clock_turn(self, seat: int, version: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
@@ -414,10 +604,23 @@ class Table:
     async def _machine_move(
         self, seat: int, version: int, bots: dict[int, Bot], key: int, by: str
     ) -> None:
-        """Ask a bot for `seat`'s move and play it; a failing bot gives way to a random move."""
+        """Ask a bot for `seat`'s move and play it; a failing bot, or one still thinking at
+        the move deadline, gives way to a random move."""
         state = self.state
+        bot = bots[key]
         try:
-            action, bots[key] = await self.services.pool.step(bots[key], state, seat)
+            action, bots[key] = await self.services.pool.step(
+                bot, state, seat, timeout=self.services.settings.bot_move_timeout
+            )
+        except BotTimeout as overrun:
+            log.warning("table %s: seat %d's %s (the %s bot) overran its move: %s; a random "
+                        "legal move is played instead", self.id, seat, by,
+                        getattr(bot, "name", type(bot).__name__), overrun)
+            plan = self.spec.clock if by == "clock" else self.spec.seats[seat]
+            if not overrun.stopped and plan is not None:
+                # The old bot still thinks in its thread and would change under a new move.
+                bots[key] = self._new_bot(plan.bot or "random", plan.options)
+            action = None
         except Exception:
             log.exception("table %s: the %s for seat %d failed", self.id, by, seat)
             action = None
@@ -446,6 +649,8 @@ class Table:
                 reason = "the game has not started"
             elif self.status == FINISHED:
                 reason = "the game is over; no more moves can be made"
+            elif self.status == ABANDONED:
+                reason = self.abandoned_words()
             else:
                 reason = f"it is not your turn: {seat_name(player)} is to move"
             return {"action": action if isinstance(action, int) else None, "text": None,
@@ -506,6 +711,7 @@ class Table:
             "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
             if mine
             else [],
+            **({"abandoned": self.abandoned_words()} if self.status == ABANDONED else {}),
         }
 
     def view_text(self, seat: int | None) -> str:
@@ -578,12 +784,24 @@ class Table:
         }
         if self.status == FINISHED:
             info["result"] = {"returns": self.state.returns(), "scores": self.state.scores()}
+        elif self.status == ABANDONED:
+            info["abandoned"] = {"reason": self.ended_reason, "words": self.abandoned_words()}
         return info
 
     def _send_all(self, text: str) -> None:
-        for group in self.listeners.values():
+        # Over copies: sending may close a slow reader, which leaves its group.
+        for group in list(self.listeners.values()):
             for listener in list(group):
-                listener.send(text)
+                self._deliver(listener, text)
+
+
+def storage_failure(what: str) -> ProtocolError:
+    return ProtocolError(
+        "storage_unavailable",
+        f"{what} could not be saved: the server's storage is full or failing; nothing was "
+        "changed, try again later",
+        status=503,
+    )
 
 
 def _sample_history(state: State, seat: int, seed: int) -> list[str]:

@@ -215,6 +215,7 @@ function explain(text, element) {
   if (S.seat === null) reason = "you are watching this table; only its players make moves";
   else if (!view || view.status === "waiting") reason = "the game has not started";
   else if (view.status === "finished") reason = "the game is over; no more moves can be made";
+  else if (view.status === "abandoned") reason = view.abandoned || "this table was closed";
   const key = `${view ? view.version : 0}|${normalise(text)}`;
   if (!reason && S.why.has(key)) reason = S.why.get(key);
   if (reason) {
@@ -290,7 +291,7 @@ function turnState() {
   const view = S.view;
   if (!view) return "loading";
   if (view.status === "waiting") return "waiting";
-  if (view.status === "finished") return "over";
+  if (view.status === "finished" || view.status === "abandoned") return "over";
   return view.your_turn ? "you" : "other";
 }
 
@@ -345,6 +346,7 @@ function renderBanner() {
   if (!view) return;
   if (view.status === "waiting") banner.append(waitingRoom());
   if (view.status === "finished" || S.end) banner.append(endSummary());
+  if (view.status === "abandoned") banner.append(abandonedNotice(view));
   if (S.rematch && !S.wantRematch) banner.append(rematchNotice());
 }
 
@@ -430,6 +432,14 @@ function winnersOf(returns) {
   if (!returns) return [];
   const best = Math.max(...returns);
   return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
+}
+
+function abandonedNotice(view) {
+  const words = view.abandoned || "this table was closed";
+  return h("section", {class: "notice abandoned-notice", role: "status"},
+    h("h2", {}, "This table is closed"),
+    h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}. No more moves can be made.`),
+    h("p", {class: "actions"}, h("a", {class: "button primary", href: "/"}, "Find another game")));
 }
 
 function endSummary() {
@@ -613,6 +623,10 @@ function renderMoves() {
   }
   if (view.status === "finished") {
     list.append(h("p", {class: "muted"}, "The game is over."));
+    return;
+  }
+  if (view.status === "abandoned") {
+    list.append(h("p", {class: "muted"}, "This table is closed."));
     return;
   }
   if (!view.your_turn) {
