@@ -57,7 +57,7 @@ class Game:
 
     info: ClassVar[GameInfo]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(
             self.info.name, self.info.all_options(), options
         )

@@ -41,6 +41,6 @@ def game_class(name: str) -> type[Game]:
     return _GAMES[key]
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """Make a game by name. Unknown names and bad options raise errors listing what is allowed."""
     return game_class(name)(**options)

@@ -83,7 +83,7 @@ INFO = GameInfo(
 class TigheeGame(Game):
     info = INFO
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         mode = self.options["mode"]
         if (self.num_players, mode) not in SETUPS:

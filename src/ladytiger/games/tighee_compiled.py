@@ -44,7 +44,7 @@ def load_compiled_tighee(**options: Any) -> CompiledTigheeGame:
 class CompiledTigheeGame(TigheeGame):
     """Tighee with the same options and declaration; only its states differ."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         # The reference states it converts to belong to a plain TigheeGame: replays inside
         # the reference (logs, resampling) must make reference states, not compiled ones.
