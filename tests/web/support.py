@@ -34,6 +34,7 @@ def short_options(game: str) -> dict[str, Any]:
 UNLIMITED_CLIENT: dict[str, Any] = {
     "tables_per_client": 1_000_000, "creates_per_minute": 1e9, "create_burst": 1_000_000,
     "replays_per_minute": 1e9, "replay_burst": 1_000_000,
+    "players_per_minute": 1e9, "player_burst": 1_000_000,
 }
 
 
@@ -134,13 +135,16 @@ class RandomSeat:
     """A client that plays random legal moves for one seat and keeps every message."""
 
     def __init__(self, base: str, table_id: str, token: str | None, seed: int,
-                 ask_why: bool = False, ask_sample: bool = False) -> None:
+                 ask_why: bool = False, ask_sample: bool = False, player: str | None = None,
+                 chat: str | None = None) -> None:
         self.base = base
         self.table_id = table_id
         self.token = token
         self.rng = random.Random(seed)
         self.ask_why = ask_why
         self.ask_sample = ask_sample
+        self.player = player  # a player's secret to say hello with
+        self.chat = chat  # a line to say at the table once connected
         self.messages: list[dict[str, Any]] = []
         self.acks: list[tuple[int, str, int]] = []  # (sent version, text, new version)
         self.sent: dict[str, tuple[int, str]] = {}
@@ -149,9 +153,11 @@ class RandomSeat:
     async def play(self, action_space: int | None = None, stop: asyncio.Event | None = None
                    ) -> dict[str, Any]:
         self.connection = connection = await TableConnection.open(
-            self.base, self.table_id, self.token
+            self.base, self.table_id, self.token, player=self.player
         )
         self.messages.append(connection.welcome)
+        if self.chat is not None:
+            await connection.chat(self.chat)
         while True:
             message = await connection.receive()
             self.messages.append(message)
@@ -170,6 +176,7 @@ class RandomSeat:
                 await connection.why(self.rng.randrange(action_space))
             if self.ask_sample and self.rng.random() < 0.2:
                 await connection.sample()
+
             choice = self.rng.choice(message["legal_actions"])
             ref = await connection.act(message["version"], choice["id"])
             self.sent[ref] = (message["version"], choice["text"])

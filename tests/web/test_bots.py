@@ -16,6 +16,7 @@ from ladytiger.bots import registered_bots
 from ladytiger.web.bot_options import REFUSED_BOTS
 from ladytiger.web.client import TableConnection
 from ladytiger.web.hub import Hub
+from ladytiger.web.players import BOT_NAMES
 from ladytiger.web.specs import parse_create_request
 from tests.web.support import LiveServer, quick_settings, run
 
@@ -60,6 +61,8 @@ def test_every_registered_bot_can_take_a_seat(live, bot):
         if response.status_code == 201:
             seated += 1
             entry = response.json()["table"]["seats"][seat]
+            # Several seats of one bot are told apart: "Random bot", "Random bot (2)", ...
+            assert entry.pop("name").startswith(BOT_NAMES[bot])
             assert entry == {"seat": seat, "kind": "bot", "bot": bot, "options": {}}
         else:
             error = response.json()["error"]

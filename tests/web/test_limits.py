@@ -18,7 +18,7 @@ import ladytiger
 from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import to_record
 from ladytiger.web import create_app
-from ladytiger.web.hub import Hub
+from ladytiger.web.hub import Hub, owner_key
 from ladytiger.web.protocol import ProtocolError
 from ladytiger.web.specs import parse_create_request
 from tests.web.support import auth, join_seats, play_out, quick_settings
@@ -116,7 +116,7 @@ def test_a_flood_from_one_address_leaves_room_for_everyone_else(tmp_path):
             assert flooded == 5
             await hub.create(parse_create_request({"game": "doors"}), client="10.0.0.2")
             # A rematch has no client address: the seats of a finished game always get it.
-            assert hub.client_tables.count("10.0.0.2") == 1
+            assert hub.client_tables.count(owner_key("10.0.0.2")) == 1
         finally:
             await hub.close()
 
@@ -247,7 +247,8 @@ def test_replays_are_computed_off_the_event_loop(make_client, monkeypatch):
     client = make_client()
     answer = client.post("/api/replay", json={"record": long_record("doors")})
     assert answer.status_code == 200 and answer.json()["steps"]
-    assert threads and all(name.startswith("ladytiger-replay") for name in threads)
+    assert threads and threading.main_thread().name not in threads
+    assert all(name.startswith("ladytiger-bot") for name in threads)  # the replay worker
 
 
 def test_replay_requests_are_rate_limited_per_address(make_client):
@@ -369,3 +370,49 @@ def test_every_setting_can_be_set_by_name_and_bad_ones_are_named():
         with pytest.raises(ValueError) as refused:
             with_overrides(Settings(), pairs)
         assert words in str(refused.value)
+
+
+def test_the_quota_holds_across_a_restart_without_keeping_addresses(tmp_path):
+    settings = quick_settings(tmp_path / "q.sqlite3", tables_per_client=2,
+                              creates_per_minute=1e6, create_burst=1000)
+    with TestClient(create_app(settings)) as client:
+        for _ in range(2):
+            assert create(client).status_code == 201
+    with TestClient(create_app(settings)) as client:
+        refused = create(client)
+        assert refused.status_code == 429 and error_of(refused)["code"] == "too_many_tables"
+    stored = Path(settings.db_path).read_bytes()
+    assert b"testclient" not in stored, "the database keeps no client address"
+
+
+def test_a_forwarded_for_header_is_not_believed_unless_a_proxy_is_trusted():
+    from ladytiger.web.config import Settings
+    from ladytiger.web.transport import server_config
+
+    assert server_config(None, Settings()).proxy_headers is False
+    trusted = server_config(None, Settings(trusted_proxies="10.0.0.1"))
+    assert trusted.proxy_headers is True and trusted.forwarded_allow_ips == "10.0.0.1"
+
+
+def test_a_crowd_opening_an_ended_table_shares_one_load_and_the_spectator_cap(tmp_path):
+    from ladytiger.web.tables import Table
+
+    async def scenario() -> None:
+        settings = quick_settings(tmp_path / "crowd.sqlite3", max_spectators=3)
+        hub = Hub(settings)
+        await hub.open()
+        table: Table = (await hub.create(parse_create_request(
+            {"game": "doors", "seats": [{"kind": "bot"}, {"kind": "bot"}],
+             "options": {"gems_to_win": 1}})))[0]
+        while table.status != "finished":
+            await asyncio.sleep(0.01)
+        await hub.close()
+        hub = Hub(settings)
+        await hub.open()
+        try:
+            loaded = await asyncio.gather(*(hub.get(table.id) for _ in range(20)))
+            assert len({id(t) for t in loaded}) == 1, "one load, one table"
+        finally:
+            await hub.close()
+
+    asyncio.run(scenario())

@@ -11,6 +11,7 @@ seat cannot tell from the real one; and no record or history appears before the 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
@@ -44,14 +45,17 @@ CONFIGURATIONS = configurations()
 VIEW_KEYS = {"type", "table", "version", "status", "seat", "current_player", "your_turn",
              "deadline", "observation", "legal_actions"}
 KEYS = {
-    "welcome": {"type", "protocol", "seat", "table"},
+    "welcome": {"type", "protocol", "seat", "player", "table", "chat"},
+    "chat": {"type", "table", "index", "at", "text", "from"},
     "presence": {"type", "table", "seats", "spectators"},
     "ack": {"type", "ref", "table", "version", "action", "text"},
     "why": {"type", "ref", "table", "action", "text", "legal", "reason", "version"},
     "sample": {"type", "ref", "table", "version", "history"},
     "end": {"type", "table", "version", "returns", "scores", "record"},
 }
-SECRET_KEYS = {"record", "history", "token", "tokens", "token_hash"}
+CHAT_LINES = {"hello from the rail", *(f"good luck from seat {s}" for s in range(6))}
+SECRET_KEYS = {"record", "history", "token", "tokens", "token_hash", "secret",
+               "secret_hash"}
 
 
 def keys_anywhere(value: Any) -> set[str]:
@@ -69,8 +73,11 @@ def keys_anywhere(value: Any) -> set[str]:
 
 
 def check_messages(messages: list[dict[str, Any]], seat: int | None, record: dict[str, Any],
-                   states: dict[int, Any]) -> None:
+                   states: dict[int, Any], secrets: tuple[str, ...] = ()) -> None:
     last_version = -1
+    for message in messages:
+        text = json.dumps(message)
+        assert not any(secret in text for secret in secrets), "a player's secret went out"
     ended = False
     views = 0
     for message in messages:
@@ -81,7 +88,9 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None, record: dic
             assert message["code"] == "stale_version", message
             continue
         if kind in KEYS:
-            assert set(message) == KEYS[kind], message
+            # A chat line carries the speaker's ref in the speaker's own copy only.
+            keys = set(message) - {"ref"} if kind == "chat" else set(message)
+            assert keys == KEYS[kind], message
         if kind == "end":
             ended = True
             assert message["record"]["history"] == record["history"]
@@ -118,6 +127,10 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None, record: dic
             real = states[message["version"]]
             guess = state_from_history(real.observation(seat), message["history"])
             assert canonical(guess.observation(seat)) == canonical(real.observation(seat))
+        elif kind == "chat":
+            assert message["text"] in CHAT_LINES, message
+            speaker = message["from"]
+            assert set(speaker) == {"seat", "player"} and set(speaker["player"]) == {"id", "name"}
         elif kind == "ack":
             before = states[message["version"] - 1]
             assert before.current_player() == seat
@@ -133,13 +146,21 @@ def check_messages(messages: list[dict[str, Any]], seat: int | None, record: dic
 def test_no_message_carries_more_than_its_reader_may_know(live, game, options):
     players = options["players"]
     space = ladytiger.load_game(game, **options).num_distinct_actions()
-    created = httpx.post(f"{live.base}/api/tables", json={"game": game, "options": options})
+    # Every seat is a player who says a line at the table; the spectator is a player too.
+    made = [httpx.post(f"{live.base}/api/players", json={"name": f"P{s}"}).json()
+            for s in range(players + 1)]
+    secrets = tuple(player["secret"] for player in made)
+    created = httpx.post(f"{live.base}/api/tables", json={"game": game, "options": options,
+                                                         "me": 0},
+                         headers={"authorization": f"Player {secrets[0]}"})
     assert created.status_code == 201, created.text
     table_id = created.json()["table"]["id"]
     tokens = created.json()["tokens"]
-    spectator = RandomSeat(live.base, table_id, None, seed=99)
+    spectator = RandomSeat(live.base, table_id, None, seed=99, player=secrets[-1],
+                           chat="hello from the rail")
     seats = [
-        RandomSeat(live.base, table_id, tokens[str(s)], seed=s, ask_why=True, ask_sample=True)
+        RandomSeat(live.base, table_id, tokens[str(s)], seed=s, ask_why=True, ask_sample=True,
+                   player=secrets[s], chat=f"good luck from seat {s}")
         for s in range(players)
     ]
 
@@ -152,7 +173,9 @@ def test_no_message_carries_more_than_its_reader_may_know(live, game, options):
     record = ends[0]["record"]
     assert all(end["record"]["history"] == record["history"] for end in ends)
     states = states_by_version(record)
-    check_messages(spectator.messages, None, record, states)
+    check_messages(spectator.messages, None, record, states, secrets)
     for number, seat in enumerate(seats):
-        check_messages(seat.messages, number, record, states)
+        check_messages(seat.messages, number, record, states, secrets)
+        assert seat.messages[0]["player"] == {"id": made[number]["player"]["id"],
+                                              "name": f"P{number}"}
         assert seat.acks, "every seat moved at least once"

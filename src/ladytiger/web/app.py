@@ -25,12 +25,15 @@ from ladytiger.bots import registered_bots
 from ladytiger.core import LadyTigerError, registered_games
 from ladytiger.core.game import GameInfo
 from ladytiger.web import collector
+from ladytiger.web import store as db
 from ladytiger.web.bot_options import BotLimits
 from ladytiger.web.config import Settings
-from ladytiger.web.hub import Hub
+from ladytiger.web.hub import Hub, ended_entry
 from ladytiger.web.pages import mount_pages
+from ladytiger.web.players import Player
 from ladytiger.web.protocol import (
     MAX_BODY_BYTES,
+    MAX_NAME_LENGTH,
     PROTOCOL,
     Field,
     ProtocolError,
@@ -38,11 +41,12 @@ from ladytiger.web.protocol import (
     decode_json,
     encode,
     natural,
+    text_up_to,
     validate,
 )
 from ladytiger.web.replays import parse_viewer, replay_steps, replay_view
 from ladytiger.web.sessions import serve_socket
-from ladytiger.web.specs import parse_create_request
+from ladytiger.web.specs import HUMAN, parse_create_request
 from ladytiger.web.tables import ABANDONED, FINISHED, PLAYING, WAITING, Table
 
 log = logging.getLogger("ladytiger.web")
@@ -55,6 +59,8 @@ ACTION_SCHEMA = {
     "action": Field((int, str), check=action_value),
 }
 WHY_SCHEMA = {"action": Field((int, str), check=action_value)}
+PLAYER_SCHEMA = {"name": Field((str,), required=False, check=text_up_to(MAX_NAME_LENGTH))}
+LEADERBOARD_SIZE = 50
 REPLAY_SCHEMA = {
     "record": Field((dict,)),
     "step": Field((int,), required=False, check=natural),
@@ -68,6 +74,10 @@ def api_error(error: ProtocolError) -> JSONResponse:
     if "retry_after" in error.extra:
         headers = {"retry-after": str(error.extra["retry_after"])}
     return JSONResponse({"error": error.payload()}, status_code=error.status, headers=headers)
+
+
+def player_json(player: Player) -> dict[str, Any]:
+    return {**player.public(), "created_at": player.created_at}
 
 
 def client_address(request: Request) -> str:
@@ -98,7 +108,8 @@ async def read_body(request: Request) -> Any:
     too_large = ProtocolError(
         "too_large", f"the request body is over {MAX_BODY_BYTES} bytes", status=413
     )
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+    if (declared is not None and declared.isascii() and declared.isdigit()
+            and int(declared) > MAX_BODY_BYTES):
         raise too_large
     body = bytearray()
     async for chunk in request.stream():
@@ -114,20 +125,53 @@ async def read_json(request: Request, schema: dict[str, Field], where: str) -> d
     return validate(await read_body(request), schema, where)
 
 
-def bearer_token(request: Request) -> str:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+def credentials(request: Request) -> tuple[str, str] | None:
+    """("bearer", seat token) or ("player", player secret) from the Authorization header."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, value = header.partition(" ")
+    scheme = scheme.lower()
+    if scheme not in ("bearer", "player") or not value.strip():
         raise ProtocolError(
-            "unauthorized", "send the seat token as 'Authorization: Bearer TOKEN'", status=401
+            "unauthorized", "send a seat token as 'Authorization: Bearer TOKEN' or a player's "
+            "secret as 'Authorization: Player SECRET'", status=401,
         )
-    return token.strip()
+    return scheme, value.strip()
 
 
-def seat_of(table: Table, request: Request) -> int:
-    seat = table.authenticate(bearer_token(request))
+async def player_of(hub: Hub, request: Request, required: bool = True) -> Player | None:
+    """The player the request comes from ('Authorization: Player SECRET')."""
+    given = credentials(request)
+    if given is None or given[0] != "player":
+        if not required:
+            return None
+        raise ProtocolError(
+            "unauthorized", "this needs a player: send 'Authorization: Player SECRET' "
+            "(POST /api/players makes one)", status=401,
+        )
+    return await hub.players.by_secret(given[1])
+
+
+async def seat_of(hub: Hub, table: Table, request: Request) -> int:
+    """The seat the request acts for: a seat token's, or the player's seat at this table."""
+    given = credentials(request)
+    if given is None:
+        raise ProtocolError(
+            "unauthorized", "send the seat token as 'Authorization: Bearer TOKEN' (or a "
+            "player's secret as 'Authorization: Player SECRET')", status=401,
+        )
+    scheme, value = given
+    if scheme == "bearer":
+        seat = table.authenticate(value)
+        if seat is None:
+            raise ProtocolError("unauthorized", "that token holds no seat at this table",
+                                status=401)
+        return seat
+    player = await hub.players.by_secret(value)
+    seat = table.seat_of_player(player)
     if seat is None:
-        raise ProtocolError("unauthorized", "that token holds no seat at this table", status=401)
+        raise ProtocolError("no_seat", "you hold no seat at this table", status=403)
     return seat
 
 
@@ -172,13 +216,18 @@ def links(request: Request, table_id: str, tokens: dict[int, str] | None = None)
     return out
 
 
-def _steps_body(table: Table) -> bytes:
-    record = table.record()
+def _steps_body(record: dict[str, Any]) -> bytes:
     return encode({"record": record, "steps": replay_steps(record)}).encode()
 
 
-def _view_body(table: Table, step: int, viewer: int | None) -> bytes:
-    return encode(replay_view(table.record(), step, viewer)).encode()
+def _view_body(record: dict[str, Any], step: int, viewer: int | None) -> bytes:
+    return encode(replay_view(record, step, viewer)).encode()
+
+
+def parse_step(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise ProtocolError("bad_field", "step must be a whole number from 0 up")
+    return int(text)
 
 
 # ---------------------------------------------------------------------------- the app
@@ -260,8 +309,19 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
 
     @api
     async def create_table(request: Request) -> Response:
-        spec = parse_create_request(await read_body(request), bot_limits)
-        table, tokens = await hub.create(spec, client=client_address(request))
+        body = await read_body(request)
+        mine = body.pop("me", None) if isinstance(body, dict) else None
+        player = await player_of(hub, request, required=mine is not None)
+        spec = parse_create_request(body, bot_limits)
+        if mine is not None and (
+            type(mine) is not int or not 0 <= mine < len(spec.seats)
+            or spec.seats[mine].kind != HUMAN
+        ):
+            raise ProtocolError("bad_field", "the table request: 'me' must be the number of "
+                                "one of its human seats")
+        table, tokens = await hub.create(spec, client=client_address(request), player=player)
+        if mine is not None and player is not None:
+            await table.bind(mine, player)
         return JSONResponse(
             {
                 "table": table.info(),
@@ -280,8 +340,14 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     async def join(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
         body = await read_json(request, JOIN_SCHEMA, "the join request")
+        player = await player_of(hub, request, required=False)
+        if player is not None and table.seat_of_player(player) is not None:
+            raise ProtocolError("seat_taken", "you already hold a seat at this table",
+                                status=409)
         hub.create_rate.take(client_address(request))
         seat, token = await table.claim(body.get("seat"))
+        if player is not None:
+            await table.bind(seat, player)
         return JSONResponse(
             {"table": table.info(), "seat": seat, "token": token,
              "links": links(request, table.id, {seat: token})},
@@ -291,13 +357,18 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     @api
     async def view(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        seat = seat_of(table, request) if "authorization" in request.headers else None
+        seat = None
+        given = credentials(request)
+        if given is not None and given[0] == "player":
+            seat = table.seat_of_player(await hub.players.by_secret(given[1]))
+        elif given is not None:
+            seat = await seat_of(hub, table, request)
         return JSONResponse(table.view(seat))
 
     @api
     async def act(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        seat = seat_of(table, request)
+        seat = await seat_of(hub, table, request)
         body = await read_json(request, ACTION_SCHEMA, "the action")
         result = await table.play(seat, body["version"], body["action"])
         return JSONResponse({"type": "ack", "table": table.id, **result})
@@ -305,14 +376,14 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     @api
     async def why(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        seat = seat_of(table, request)
+        seat = await seat_of(hub, table, request)
         body = await read_json(request, WHY_SCHEMA, "the question")
         return JSONResponse({"type": "why", "table": table.id, **table.why(seat, body["action"])})
 
     @api
     async def rematch(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        seat_of(table, request)
+        await seat_of(hub, table, request)
         new = await hub.rematch(table)
         return JSONResponse({"table": new.info(), "links": links(request, new.id)},
                             status_code=201)
@@ -331,20 +402,20 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     async def replay(request: Request) -> Response:
         """A finished table's steps, for a replay viewer to step through."""
         table = await hub.require(request.path_params["table_id"])
-        table.record()  # refuses an unfinished table before any work is queued
+        record = table.record()  # refuses an unfinished table before any work is queued
         body = await hub.replays.cached(
-            ("steps", table.id), client_address(request), _steps_body, table
+            ("steps", table.id), client_address(request), _steps_body, record
         )
         return Response(body, media_type="application/json")
 
     @api
     async def replay_step(request: Request) -> Response:
+        step = parse_step(request.path_params["step"])
         table = await hub.require(request.path_params["table_id"])
-        table.record()
-        step = request.path_params["step"]
         viewer = parse_viewer(request.query_params.get("viewer"))
+        record = table.record()
         body = await hub.replays.cached(
-            ("view", table.id, step, viewer), client_address(request), _view_body, table,
+            ("view", table.id, step, viewer), client_address(request), _view_body, record,
             step, viewer,
         )
         return Response(body, media_type="application/json")
@@ -352,16 +423,65 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     @api
     async def replay_upload(request: Request) -> Response:
         """Views of a record the client holds (e.g. a file saved by `ladytiger play`)."""
+        hub.replays.admit(client_address(request))  # before the body is even read
         body = await read_json(request, REPLAY_SCHEMA, "the replay request")
         hub.replays.check_record(body["record"])
-        client = client_address(request)
         if "step" not in body:
-            steps = await hub.replays.run(client, replay_steps, body["record"])
+            steps = await hub.replays.compute(replay_steps, body["record"])
             return JSONResponse({"steps": steps})
-        view = await hub.replays.run(
-            client, replay_view, body["record"], body["step"], body.get("viewer")
+        view = await hub.replays.compute(
+            replay_view, body["record"], body["step"], body.get("viewer")
         )
         return JSONResponse(view)
+
+    # ------------------------------------------------------------------ players
+    @api
+    async def new_player(request: Request) -> Response:
+        body = await read_json(request, PLAYER_SCHEMA, "the player request")
+        hub.player_rate.take(client_address(request))
+        player, secret = await hub.players.create(body.get("name"))
+        return JSONResponse({"player": player_json(player), "secret": secret},
+                            status_code=201)
+
+    @api
+    async def me(request: Request) -> Response:
+        player = await player_of(hub, request)
+        if request.method == "POST":
+            body = await read_json(request, PLAYER_SCHEMA, "the player request")
+            if "name" in body:
+                await hub.players.rename(player, body["name"])
+                for table_id in list(player.tables):
+                    table = hub.active.get(table_id)
+                    if table is not None:
+                        table.presence_changed()
+        return JSONResponse({"player": player_json(player), "your_turn": hub.your_turns(player)})
+
+    @api
+    async def my_tables(request: Request) -> Response:
+        player = await player_of(hub, request)
+        return JSONResponse(await hub.tables_of(player))
+
+    @api
+    async def player_page(request: Request) -> Response:
+        player = await hub.players.by_id(request.path_params["player_id"])
+        if player is None:
+            raise ProtocolError("unknown_player", "there is no such player", status=404)
+        ratings = await hub.store.call(db.player_ratings, player.id)
+        # Ended public games only: where a player sits now is theirs to tell.
+        games = [
+            {**ended_entry(row, row["status"]), "seat": row["seat"]}
+            for row in await hub.store.call(db.finished_of_player, player.id, 100)
+            if row["spec"].get("public", True)
+        ][:30]
+        return JSONResponse({"player": player.public(), "ratings": ratings, "games": games})
+
+    @api
+    async def leaderboard(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in {info.name for info in registered_games()}:
+            raise ProtocolError("unknown_game", f"there is no game {game!r}", status=404)
+        rows = await hub.store.call(db.leaderboard, game, LEADERBOARD_SIZE)
+        return JSONResponse({"game": game, "players": rows})
 
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(hub, settings, websocket)
@@ -399,8 +519,13 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         Route(tid + "/rematch", rematch, methods=["POST"]),
         Route(tid + "/record", record),
         Route(tid + "/replay", replay),
-        Route(tid + "/replay/{step:int}", replay_step),
+        Route(tid + "/replay/{step}", replay_step),
         Route("/api/replay", replay_upload, methods=["POST"]),
+        Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/players/{player_id}", player_page),
+        Route("/api/me", me, methods=["GET", "POST"]),
+        Route("/api/me/tables", my_tables),
+        Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute(tid + "/ws", socket),
     ]
     app = Starlette(

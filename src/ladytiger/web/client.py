@@ -145,13 +145,17 @@ class TableConnection:
 
     @classmethod
     async def open(cls, base: str, table_id: str, token: str | None = None,
-                   open_timeout: float = 10.0) -> TableConnection:
+                   open_timeout: float = 10.0, player: str | None = None) -> TableConnection:
+        """Connect and say hello: with a seat `token`, a `player` secret, both, or neither
+        (to watch)."""
         url = "ws" + base.rstrip("/").removeprefix("http") + f"/api/tables/{table_id}/ws"
         socket = await connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=open_timeout,
                                compression=None)
         hello: dict[str, Any] = {"type": "hello"}
         if token is not None:
             hello["token"] = token
+        if player is not None:
+            hello["player"] = player
         # The server refuses some connections before any hello (an unknown table): it sends
         # its reason and closes at once, and that reason is still there to read.
         with contextlib.suppress(ConnectionClosed):
@@ -173,6 +177,9 @@ class TableConnection:
         ref = f"r{self._refs}"
         await self.socket.send(json.dumps({"type": kind, "ref": ref, **fields}))
         return ref
+
+    async def chat(self, text: str) -> str:
+        return await self.send("chat", text=text)
 
     async def act(self, version: int, action: int | str) -> str:
         return await self.send("action", version=version, action=action)

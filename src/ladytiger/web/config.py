@@ -55,6 +55,12 @@ class Settings:
     # Tables created or seats claimed per client address: a sustained rate and a burst.
     creates_per_minute: float = 20.0
     create_burst: int = 20
+    # New players per client address (a browser makes one on its first visit).
+    players_per_minute: float = 10.0
+    player_burst: int = 10
+    # Addresses of reverse proxies whose X-Forwarded-For header is believed, comma-separated
+    # ("*": any). Empty: none, so a client cannot pose as another address.
+    trusted_proxies: str = ""
 
     # ---------------------------------------------------------------- table lifecycle
     # A table still waiting for players this long after its creation expires.

@@ -12,20 +12,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
 import time
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
+from ladytiger.core import registered_games
 from ladytiger.web import store as db
 from ladytiger.web.config import Settings
+from ladytiger.web.directory import Directory
+from ladytiger.web.players import BOT_NAMES, Player, table_names
 from ladytiger.web.pool import BotPool
 from ladytiger.web.protocol import ProtocolError, message
 from ladytiger.web.quotas import ClientRate, ClientTables
+from ladytiger.web.ratings import Skill, rate
 from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
-from ladytiger.web.specs import HUMAN, TableSpec, new_table_id
+from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id
 from ladytiger.web.store import Store
 from ladytiger.web.tables import (
     ABANDONED,
@@ -41,6 +47,7 @@ from ladytiger.web.tables import (
     storage_failure,
 )
 
+GAME_TITLES = {info.name: info.title for info in registered_games()}
 DELETE_BATCH = 500  # ended tables deleted per sweep at most, so a sweep stays short
 
 log = logging.getLogger("ladytiger.web.hub")
@@ -49,13 +56,17 @@ log = logging.getLogger("ladytiger.web.hub")
 class Hub:
     def __init__(self, settings: Settings, rng: random.Random | None = None) -> None:
         self.settings = settings
+        store = Store(settings.db_path, settings.synchronous)
         self.services = Services(
             settings=settings,
-            store=Store(settings.db_path, settings.synchronous),
+            store=store,
             pool=BotPool(settings.bot_pool, settings.bot_workers, settings.bot_move_timeout),
             # The dealer: every chance outcome and every bot seed comes from here.
             rng=rng if rng is not None else DealerRandom(),
+            players=Directory(store),
         )
+        self.players = self.services.players
+        self._background: set[asyncio.Task[Any]] = set()
         self.active: dict[str, Table] = {}
         self.finished: OrderedDict[str, Table] = OrderedDict()
         self.restored = 0
@@ -64,6 +75,10 @@ class Hub:
             settings.creates_per_minute, settings.create_burst, "new tables and seats"
         )
         self.client_tables = ClientTables(settings.tables_per_client)
+        self.player_rate = ClientRate(settings.players_per_minute, settings.player_burst,
+                                      "new players")
+        # Loads of ended tables under way, so that a crowd asking at once shares one.
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.replays = ReplayService(settings)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -149,7 +164,50 @@ class Hub:
             self._cache_finished(table)
         else:
             self.active[table.id] = table
-            table.on_finish = self._cache_finished
+            for owner in table.spec.owners:  # quotas hold across restarts
+                self.client_tables.add(owner, table.id)
+            for player in table.players:
+                if player is not None:
+                    player.tables.add(table.id)
+            table.on_finish = self._ended
+
+    def _ended(self, table: Table) -> None:
+        """A table in play just ended: file it, and rate its game if it counts."""
+        self._cache_finished(table)
+        for player in table.players:
+            if player is not None:
+                player.tables.discard(table.id)
+        if table.status == FINISHED and table.spec.rated:
+            task = asyncio.ensure_future(self._rate(table))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _rate(self, table: Table) -> None:
+        """Update the ratings of a finished game between players (see docs/protocol.md)."""
+        try:
+            seats = table.spec.seats
+            if len(seats) < 2:
+                return
+            rated: list[Player] = []
+            for seat, plan in enumerate(seats):
+                holder = table.players[seat]
+                if plan.kind == BOT:
+                    holder = await self.players.bot(plan.bot or "random", dict(plan.options))
+                if holder is None:
+                    return  # a seat played by token only: nobody to rate
+                rated.append(holder)
+            if len({player.id for player in rated}) != len(rated):
+                return  # one player (or one bot level) on several seats rates nothing
+            game = table.spec.game
+            known = await self.store.call(db.ratings_of, game, [p.id for p in rated])
+            before = [Skill(*known[p.id]) if p.id in known else Skill() for p in rated]
+            after = rate(before, table.state.returns())
+            await self.store.call(db.save_ratings, game, [
+                (player.id, skill.mu, skill.sigma, skill.shown, skill.games)
+                for player, skill in zip(rated, after, strict=True)
+            ])
+        except Exception:
+            log.exception("table %s: its ratings could not be updated", table.id)
 
     def _cache_finished(self, table: Table) -> None:
         self.active.pop(table.id, None)
@@ -164,17 +222,24 @@ class Hub:
         spec: TableSpec,
         token_hashes: list[str | None] | None = None,
         client: str | None = None,
+        player: Player | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """Make a table; returns it with the new token of every invited human seat.
 
-        `client` (the requester's address) is held to the per-client rate and quota; a
-        rematch, asked for by a seat of a finished table, has none."""
-        if client is not None:
-            self.client_tables.check(client)
-            self.create_rate.take(client)
+        `client` (the requester's address) and `player` (who asks, if a player) are each
+        held to the per-client rate and quota; a rematch, asked for by a seat of a finished
+        table, has neither."""
+        owners = [key for key in (client, player and f"player:{player.id}") if key]
+        for owner in owners:
+            self.client_tables.check(owner_key(owner))
+        for owner in owners:
+            self.create_rate.take(owner)
+        if owners:
+            spec = replace(spec, owners=tuple(owner_key(owner) for owner in owners))
         table, tokens = await shielded(self._create(spec, token_hashes))
-        if client is not None and table.status not in ENDED:
-            self.client_tables.add(client, table.id)
+        if table.status not in ENDED:
+            for owner in spec.owners:
+                self.client_tables.add(owner, table.id)
         return table, tokens
 
     async def _create(
@@ -214,6 +279,13 @@ class Hub:
         table = self.active.get(table_id) or self.finished.get(table_id)
         if table is not None:
             return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> Table | None:
         stored = await self.store.call(db.load_table, table_id)
         if stored is None:
             return None
@@ -249,9 +321,45 @@ class Hub:
             if table.rematch is None:
                 spec = table.spec.rematch(new_table_id())
                 new, _ = await self.create(spec, token_hashes=list(table.token_hashes))
+                held = {seat: p.id for seat, p in enumerate(table.players) if p is not None}
+                if held:
+                    await self.store.call(db.bind_seats, new.id, held)
+                    for seat, player in enumerate(table.players):
+                        if player is not None:
+                            new.players[seat] = player
+                            player.tables.add(new.id)
                 table.rematch = new.id
                 table._send_all(message("rematch", table=table.id, rematch=new.id))
         return await self.require(table.rematch)
+
+    # ------------------------------------------------------------------ a player's tables
+    def your_turns(self, player: Player) -> int:
+        return sum(1 for entry in self._player_tables(player) if entry[1].your_turn(entry[0]))
+
+    def _player_tables(self, player: Player) -> list[tuple[int, Table]]:
+        out = []
+        for table_id in list(player.tables):
+            table = self.active.get(table_id)
+            seat = None if table is None else table.seat_of_player(player)
+            if table is None or seat is None:
+                player.tables.discard(table_id)
+                continue
+            out.append((seat, table))
+        return out
+
+    async def tables_of(self, player: Player, limit: int = 50) -> dict[str, list[Any]]:
+        """The player's tables: waiting, in play (their turns first), and the latest ended."""
+        waiting, playing = [], []
+        for seat, table in self._player_tables(player):
+            entry = {**table.info(), "seat": seat, "your_turn": table.your_turn(seat)}
+            (waiting if table.status == WAITING else playing).append(entry)
+        waiting.sort(key=lambda e: e["created_at"], reverse=True)
+        playing.sort(key=lambda e: (not e["your_turn"], -e["created_at"]))
+        finished = []
+        for row in await self.store.call(db.finished_of_player, player.id, limit):
+            finished.append(ended_entry(row, row["status"]) | {"seat": row["seat"],
+                                                                "your_turn": False})
+        return {"waiting": waiting, "playing": playing, "finished": finished}
 
     def lobby(self, status: str = WAITING, limit: int = 100) -> list[dict[str, Any]]:
         """Public tables: by default those waiting with a free seat, newest first."""
@@ -270,23 +378,54 @@ class Hub:
     ) -> list[dict[str, Any]]:
         """Public tables that ended last: finished ones, or abandoned ones."""
         rows = await self.store.call(db.recent_finished, limit * 2, status)
-        out = []
-        for row in rows:
-            spec = row["spec"]
-            if not spec.get("public", True):
-                continue
-            entry = {
-                "id": spec["id"],
-                "game": spec["game"],
-                "options": spec["options"],
-                "status": status,
-                "seats": spec["seats"],
-                "created_at": spec["created_at"],
-                "finished_at": row["finished_at"],
-            }
-            if status == ABANDONED:
-                entry["abandoned"] = {"reason": (row["result"] or {}).get("abandoned")}
-            else:
-                entry["result"] = row["result"]
-            out.append(entry)
+        out = [ended_entry(row, status) for row in rows if row["spec"].get("public", True)]
         return out[:limit]
+
+
+def owner_key(owner: str) -> str:
+    """How a table's creator is remembered for the quota: a player by id, an address only by
+    a digest of it (the database keeps no address)."""
+    if owner.startswith("player:"):
+        return owner
+    return "address:" + hashlib.sha256(owner.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
+    """An ended table as listings show it, from its database row."""
+    spec = row["spec"]
+    holders = row.get("players", {})
+    raw = []
+    for seat, plan in enumerate(spec["seats"]):
+        if seat in holders:
+            raw.append(holders[seat][1])
+        elif plan["kind"] == BOT:
+            raw.append(BOT_NAMES.get(plan.get("bot") or "random", f"{plan.get('bot')} bot"))
+        else:
+            raw.append(f"Seat {seat}")
+    names = table_names(raw)
+    seats = []
+    for seat, plan in enumerate(spec["seats"]):
+        entry_seat = {"seat": seat, **plan, "name": names[seat]}
+        if plan["kind"] != BOT:
+            held = holders.get(seat)
+            entry_seat["player"] = None if held is None else {"id": held[0],
+                                                              "name": names[seat]}
+        seats.append(entry_seat)
+    entry = {
+        "id": spec["id"],
+        "game": spec["game"],
+        "title": GAME_TITLES.get(spec["game"], spec["game"]),
+        "options": spec["options"],
+        "status": status,
+        "seats": seats,
+        "created_at": spec["created_at"],
+        "finished_at": row["finished_at"],
+        "rematch": row.get("rematch"),
+        "rated": spec.get("rated", True),
+        "chat": spec.get("chat", True),
+    }
+    if status == ABANDONED:
+        entry["abandoned"] = {"reason": (row["result"] or {}).get("abandoned")}
+    else:
+        entry["result"] = row["result"]
+    return entry

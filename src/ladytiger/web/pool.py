@@ -140,6 +140,16 @@ class BotPool:
                 self._thread_only.add(type(bot))
         return await self._in_thread(limit, bot_step, bot, copy, seat)
 
+    async def compute(self, limit: float, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` (picklable, from a module) in a worker process, or a thread in
+        thread mode; `BotTimeout` past `limit` seconds. For heavy engine work that must not
+        hold the interpreter the event loop runs in (replays)."""
+        if self.kind == "process":
+            return await asyncio.get_running_loop().run_in_executor(
+                self._helper_threads(), self._in_worker, limit, function, *args
+            )
+        return await self._in_thread(limit, function, *args)
+
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Run other engine work (a resample) in a worker thread."""
         return await asyncio.get_running_loop().run_in_executor(self._threads, function, *args)

@@ -25,6 +25,7 @@ MAX_TOKEN_LENGTH = 128
 MAX_ACTION_TEXT = 200
 MAX_NAME_LENGTH = 64
 MAX_OPTIONS = 32
+MAX_CHAT_LENGTH = 300
 
 # Close codes of the WebSocket (4000-4999 are the application's own).
 CLOSE_POLICY = 1008  # a flood of messages, or too many bad ones
@@ -148,6 +149,7 @@ REF = Field((str, int), required=False, check=ref_check)
 CLIENT_MESSAGES: dict[str, Schema] = {
     "hello": {
         "token": Field((str,), required=False, check=text_up_to(MAX_TOKEN_LENGTH)),
+        "player": Field((str,), required=False, check=text_up_to(MAX_TOKEN_LENGTH)),
         "protocol": Field((int,), required=False, check=natural),
     },
     "action": {
@@ -158,6 +160,7 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "sample": {},
     "rematch": {},
     "follow": {},
+    "chat": {"text": Field((str,), check=text_up_to(MAX_CHAT_LENGTH))},
     "ping": {},
 }
 
@@ -346,4 +349,5 @@ SERVER_MESSAGES = (
     "presence",
     "timeout",
     "pong",
+    "chat",
 )

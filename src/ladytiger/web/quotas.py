@@ -35,7 +35,7 @@ class ClientRate:
             wait = math.ceil((1.0 - level) / self.rate) if self.rate > 0 else 60
             raise ProtocolError(
                 "rate_limited",
-                f"too many {self.what} from your address: at most {self.rate * 60:g} a minute "
+                f"too many {self.what} from {_who(client)}: at most {self.rate * 60:g} a minute "
                 f"(bursts of {self.burst:g}); try again in {wait} s",
                 status=429,
                 retry_after=wait,
@@ -46,36 +46,39 @@ class ClientRate:
 
 
 class ClientTables:
-    """The unfinished tables each client address created, against a per-address cap."""
+    """The unfinished tables each client (an address, or a player) created, against a
+    per-client cap."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._open: dict[str, set[str]] = {}
-        self._owner: dict[str, str] = {}
+        self._owners: dict[str, list[str]] = {}
 
     def check(self, client: str) -> None:
         held = len(self._open.get(client, ()))
         if held >= self.limit:
             raise ProtocolError(
                 "too_many_tables",
-                f"your address already has {held} tables waiting or in play, the most it may "
+                f"{_who(client)} already has {held} tables waiting or in play, the most it may "
                 "have; finish one first (a table nobody joins closes after a while)",
                 status=429,
             )
 
     def add(self, client: str, table_id: str) -> None:
         self._open.setdefault(client, set()).add(table_id)
-        self._owner[table_id] = client
+        self._owners.setdefault(table_id, []).append(client)
 
     def ended(self, table_id: str) -> None:
-        client = self._owner.pop(table_id, None)
-        if client is None:
-            return
-        held = self._open.get(client)
-        if held is not None:
-            held.discard(table_id)
-            if not held:
-                del self._open[client]
+        for client in self._owners.pop(table_id, ()):
+            held = self._open.get(client)
+            if held is not None:
+                held.discard(table_id)
+                if not held:
+                    del self._open[client]
 
     def count(self, client: str) -> int:
         return len(self._open.get(client, ()))
+
+
+def _who(client: str) -> str:
+    return "your player" if client.startswith("player:") else "your address"

@@ -14,11 +14,13 @@ import contextlib
 import json
 import logging
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub
+from ladytiger.web.players import Player
 from ladytiger.web.protocol import (
     CLOSE_BAD_MESSAGE,
     CLOSE_POLICY,
@@ -40,6 +42,9 @@ log = logging.getLogger("ladytiger.web.sessions")
 
 # Errors that mean the client sent something malformed, as opposed to a refused move.
 CLOSE_GRACE = 5.0  # seconds the last messages and the close may take to go out
+# Chat per connection: bursts of 5 messages, one more every 2 seconds.
+CHAT_BURST = 5
+CHAT_RATE = 0.5
 MALFORMED = {"bad_json", "bad_message", "unknown_type", "unknown_field", "missing_field",
              "bad_field"}
 
@@ -61,6 +66,7 @@ class Session:
         self.seat: int | None = None
         # Kept in memory only, so that `follow` can show it to the rematch table.
         self.token: str | None = None
+        self.player: Player | None = None
         self.greeted = False
         self.closing: Close | None = None
         self.outbox: asyncio.Queue[str | Close] = asyncio.Queue()
@@ -68,6 +74,7 @@ class Session:
         self.throttled = 0
         self._last_throttle_notice = 0.0
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+        self.chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
 
     # ------------------------------------------------------------------ outgoing
     def send(self, text: str) -> None:
@@ -152,6 +159,9 @@ class Session:
         if kind == "follow":
             await self._follow(ref)
             return
+        if kind == "chat":
+            await self._chat(msg["text"], ref)
+            return
         if self.seat is None:
             raise ProtocolError(
                 "spectator", f"a spectator cannot send {kind!r}; connect with a seat token",
@@ -176,6 +186,13 @@ class Session:
         if self.greeted:
             raise ProtocolError("bad_message", "hello was already said on this connection")
         token = msg.get("token")
+        player = None
+        if msg.get("player") is not None:
+            try:
+                player = await self.hub.players.by_secret(msg["player"])
+            except ProtocolError as error:
+                error.close = CLOSE_UNAUTHORIZED
+                raise
         seat = None
         if token is not None:
             seat = self.table.authenticate(token)
@@ -184,7 +201,12 @@ class Session:
                     "unauthorized", "that token holds no seat at this table", status=401,
                     close=CLOSE_UNAUTHORIZED,
                 )
-        self.token = token
+            if player is not None:
+                # An invite link opened by a player: the seat becomes theirs, if free.
+                await self.table.bind(seat, player)
+        elif player is not None:
+            seat = self.table.seat_of_player(player)
+        self.token, self.player = token, player
         self.greeted = True
         await self._enter(self.table, seat, ref)
 
@@ -204,6 +226,8 @@ class Session:
             if seat is None:
                 raise ProtocolError("unauthorized", "that token holds no seat at the rematch",
                                     status=401, close=CLOSE_UNAUTHORIZED)
+        elif self.player is not None:
+            seat = new.seat_of_player(self.player)
         new.check_room(seat)
         old.detach(self)
         await self._enter(new, seat, ref)
@@ -212,10 +236,43 @@ class Session:
         """Take `seat` (None: watch) at `table`: welcome, then its views from now on."""
         table.check_room(seat)
         self.table, self.seat = table, seat
-        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, table=table.info()))
+        extra = {"chat": table.chat_tail()} if table.spec.chat else {}
+        player = None if self.player is None else self.player.public()
+        info = table.info()
+        if seat is not None:
+            info["seats"][seat]["connected"] = True  # this very connection
+        self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, player=player,
+                          table=info, **extra))
         table.attach(self)
         if seat is not None:
             await table.join(seat)
+
+
+    async def _chat(self, text: str, ref: str | int | None) -> None:
+        if self.player is None:
+            raise ProtocolError("not_a_player", "only players may chat: say hello with your "
+                                "player secret", status=403)
+        if not self.table.spec.chat:
+            raise ProtocolError("chat_off", "chat is off at this table", status=403)
+        cleaned = clean_chat(text)
+        if not self.chat_bucket.take():
+            raise ProtocolError("rate_limited", f"you are chatting too fast: at most "
+                                f"{CHAT_BURST} messages in {CHAT_BURST / CHAT_RATE:g} seconds")
+        # The speaker's own copy carries its ref, like every answer to a client message.
+        await self.table.say(self.seat, self.player, cleaned, speaker=self, ref=ref)
+
+
+def clean_chat(text: str) -> str:
+    """A chat line: trimmed, line breaks kept, no other control or format characters."""
+    cleaned = text.strip()
+    if not cleaned:
+        raise ProtocolError("bad_field", "a chat message must not be empty")
+    for char in cleaned:
+        if char != "\n" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+            raise ProtocolError(
+                "bad_field", f"a chat message cannot hold the character U+{ord(char):04X}"
+            )
+    return cleaned
 
 
 def _ref_from_raw(raw: str | bytes) -> str | int | None:

@@ -51,6 +51,8 @@ CREATE_SCHEMA = {
         None if v is None else number_between(0.0, MAX_BOT_PAUSE)(v)
     )),
     "public": Field((bool,), required=False),
+    "chat": Field((bool,), required=False),
+    "rated": Field((bool,), required=False),
 }
 
 
@@ -94,6 +96,10 @@ class TableSpec:
     public: bool = True
     created_at: float = 0.0
     rematch_of: str | None = None
+    chat: bool = True  # whether its seats and watching players may talk
+    rated: bool = True  # whether its result changes ratings
+    # Who created it, for the per-client quota (ladytiger.web.hub.owner_key); never shown.
+    owners: tuple[str, ...] = ()
 
     def make_game(self) -> Game:
         return load_game(self.game, **self.options)
@@ -112,6 +118,9 @@ class TableSpec:
             "public": self.public,
             "created_at": self.created_at,
             "rematch_of": self.rematch_of,
+            "chat": self.chat,
+            "rated": self.rated,
+            "owners": list(self.owners),
         }
 
     @classmethod
@@ -137,6 +146,9 @@ class TableSpec:
             public=data.get("public", True),
             created_at=data.get("created_at", 0.0),
             rematch_of=data.get("rematch_of"),
+            chat=data.get("chat", True),
+            rated=data.get("rated", True),
+            owners=tuple(data.get("owners", ())),
         )
 
     def rematch(self, new_id: str) -> TableSpec:
@@ -150,6 +162,8 @@ class TableSpec:
             public=self.public,
             created_at=time.time(),
             rematch_of=self.id,
+            chat=self.chat,
+            rated=self.rated,
         )
 
 
@@ -244,6 +258,8 @@ def parse_create_request(body: Any, limits: BotLimits = DEFAULT_LIMITS) -> Table
         bot_pause=None if pause is None else float(pause),
         public=request.get("public", True),
         created_at=time.time(),
+        chat=request.get("chat", True),
+        rated=request.get("rated", True),
     )
 
 

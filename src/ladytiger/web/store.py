@@ -26,7 +26,9 @@ from typing import Any, TypeVar
 
 log = logging.getLogger("ladytiger.web.store")
 
-SCHEMA_VERSION = 1
+# 1: tables, seats, actions. 2 adds players, the seats they hold, chat and ratings: new
+# tables only, so a database of version 1 is brought up to 2 by creating them.
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -56,7 +58,43 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    secret_hash TEXT UNIQUE,
+    name TEXT NOT NULL,
+    bot TEXT,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seat_players (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    player_id TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_player ON seat_players (player_id, table_id);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    seat INTEGER,
+    player_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    shown REAL NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (player_id, game)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_by_game ON ratings (game, shown);
 """
+MIGRATABLE = (1,)  # versions `open` brings up to SCHEMA_VERSION (by the schema script alone)
+CHAT_KEPT = 50  # chat lines a table sends to a new connection
 
 T = TypeVar("T")
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
@@ -75,6 +113,10 @@ class StoredTable:
     finished_at: float | None  # when the table ended, finished or abandoned
     ended_reason: str | None = None  # why an abandoned table was abandoned
     last_activity: float | None = None  # the last move, or the creation
+    # Per seat: (player id, name, bot) of the player holding it, or None.
+    players: list[tuple[str, str, str | None] | None] | None = None
+    chat: list[dict[str, Any]] | None = None  # the latest lines, oldest first
+    chat_count: int = 0
 
 
 class StoreClosedError(RuntimeError):
@@ -106,7 +148,7 @@ class Store:
         connection.execute(f"PRAGMA synchronous={self.synchronous}")
         connection.executescript(SCHEMA)
         found = connection.execute("PRAGMA user_version").fetchone()[0]
-        if found == 0:
+        if found == 0 or found in MIGRATABLE:
             connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         elif found != SCHEMA_VERSION:
             connection.close()
@@ -324,8 +366,8 @@ def delete_ended_before(connection: sqlite3.Connection, before: float, limit: in
         )
     ]
     for table_id in ids:
-        connection.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
-        connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        for kept in ("actions", "seats", "seat_players", "chat"):
+            connection.execute(f"DELETE FROM {kept} WHERE table_id = ?", (table_id,))
         connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
     return ids
 
@@ -343,6 +385,15 @@ def _read_table(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredT
         "SELECT action, actor, at FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
     ).fetchall()
     ended = json.loads(result) if status == "abandoned" and result else {}
+    players: list[tuple[str, str, str | None] | None] = [None] * len(seats)
+    for seat, player_id, name, bot in connection.execute(
+        "SELECT s.seat, p.id, p.name, p.bot FROM seat_players s JOIN players p "
+        "ON p.id = s.player_id WHERE s.table_id = ?", (table_id,)
+    ):
+        if 0 <= seat < len(players):
+            players[seat] = (player_id, name, bot)
+    chat_count = connection.execute(
+        "SELECT COUNT(*) FROM chat WHERE table_id = ?", (table_id,)).fetchone()[0]
     return StoredTable(
         spec=json.loads(spec),
         status=status,
@@ -353,6 +404,9 @@ def _read_table(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredT
         finished_at=finished_at,
         ended_reason=ended.get("abandoned"),
         last_activity=actions[-1][2] if actions else created_at,
+        players=players,
+        chat=recent_chat(connection, table_id) if chat_count else [],
+        chat_count=chat_count,
     )
 
 
@@ -379,11 +433,171 @@ def recent_finished(
 ) -> list[dict[str, Any]]:
     """The tables that ended last with `status` (finished or abandoned)."""
     rows = connection.execute(
-        "SELECT spec, finished_at, result FROM tables WHERE status = ? "
+        "SELECT id, spec, finished_at, result, rematch FROM tables WHERE status = ? "
         "ORDER BY finished_at DESC LIMIT ?",
         (status, limit),
     ).fetchall()
+    holders = seat_holders(connection, [row[0] for row in rows])
     return [
-        {"spec": json.loads(spec), "finished_at": finished_at, "result": json.loads(result)}
-        for spec, finished_at, result in rows
+        {"spec": json.loads(spec), "finished_at": finished_at, "result": json.loads(result),
+         "rematch": rematch, "players": holders.get(table_id, {})}
+        for table_id, spec, finished_at, result, rematch in rows
     ]
+
+
+def seat_holders(
+    connection: sqlite3.Connection, table_ids: list[str]
+) -> dict[str, dict[int, tuple[str, str]]]:
+    """For each table, the (player id, name) holding each of its seats that has one."""
+    found: dict[str, dict[int, tuple[str, str]]] = {}
+    for start in range(0, len(table_ids), 500):  # SQLite's bound on parameters
+        chunk = table_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for table_id, seat, player_id, name in connection.execute(
+            "SELECT s.table_id, s.seat, p.id, p.name FROM seat_players s JOIN players p "
+            f"ON p.id = s.player_id WHERE s.table_id IN ({marks})", chunk
+        ):
+            found.setdefault(table_id, {})[seat] = (player_id, name)
+    return found
+
+
+# ---------------------------------------------------------------------------- players
+PlayerRow = tuple[str, str, "str | None", float]  # id, name, bot, created_at
+
+
+def insert_player(
+    connection: sqlite3.Connection, player_id: str, secret_hash: str | None, name: str,
+    bot: str | None, created_at: float,
+) -> None:
+    connection.execute(
+        "INSERT OR IGNORE INTO players (id, secret_hash, name, bot, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (player_id, secret_hash, name, bot, created_at),
+    )
+
+
+def player_by_secret(connection: sqlite3.Connection, secret_hash: str) -> PlayerRow | None:
+    row = connection.execute(
+        "SELECT id, name, bot, created_at FROM players WHERE secret_hash = ?", (secret_hash,)
+    ).fetchone()
+    return None if row is None else (row[0], row[1], row[2], row[3])
+
+
+def player_by_id(connection: sqlite3.Connection, player_id: str) -> PlayerRow | None:
+    row = connection.execute(
+        "SELECT id, name, bot, created_at FROM players WHERE id = ?", (player_id,)
+    ).fetchone()
+    return None if row is None else (row[0], row[1], row[2], row[3])
+
+
+def rename_player(connection: sqlite3.Connection, player_id: str, name: str) -> None:
+    connection.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+
+def bind_seat(connection: sqlite3.Connection, table_id: str, seat: int, player_id: str) -> bool:
+    """Give a seat to a player; False if someone holds it already."""
+    cursor = connection.execute(
+        "INSERT OR IGNORE INTO seat_players (table_id, seat, player_id) VALUES (?, ?, ?)",
+        (table_id, seat, player_id),
+    )
+    return cursor.rowcount == 1
+
+
+def bind_seats(connection: sqlite3.Connection, table_id: str, players: dict[int, str]) -> None:
+    connection.executemany(
+        "INSERT OR IGNORE INTO seat_players (table_id, seat, player_id) VALUES (?, ?, ?)",
+        [(table_id, seat, player_id) for seat, player_id in players.items()],
+    )
+
+
+def finished_of_player(
+    connection: sqlite3.Connection, player_id: str, limit: int
+) -> list[dict[str, Any]]:
+    """The player's ended tables, latest first: spec, status, result, seat, finished_at."""
+    rows = connection.execute(
+        "SELECT t.id, t.spec, t.status, t.result, t.finished_at, t.rematch, s.seat "
+        "FROM seat_players s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? "
+        "AND t.status IN ('finished', 'abandoned') ORDER BY t.finished_at DESC LIMIT ?",
+        (player_id, limit),
+    ).fetchall()
+    holders = seat_holders(connection, [row[0] for row in rows])
+    return [
+        {"spec": json.loads(spec), "status": status,
+         "result": json.loads(result) if result else None, "finished_at": finished_at,
+         "rematch": rematch, "seat": seat, "players": holders.get(table_id, {})}
+        for table_id, spec, status, result, finished_at, rematch, seat in rows
+    ]
+
+
+# ---------------------------------------------------------------------------- chat
+def add_chat(
+    connection: sqlite3.Connection, table_id: str, index: int, seat: int | None,
+    player_id: str, text: str, at: float,
+) -> None:
+    connection.execute(
+        "INSERT INTO chat (table_id, idx, seat, player_id, text, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (table_id, index, seat, player_id, text, at),
+    )
+
+
+def recent_chat(connection: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
+    rows = connection.execute(
+        "SELECT c.idx, c.seat, c.player_id, p.name, c.text, c.at FROM chat c "
+        "JOIN players p ON p.id = c.player_id WHERE c.table_id = ? "
+        "ORDER BY c.idx DESC LIMIT ?",
+        (table_id, CHAT_KEPT),
+    ).fetchall()
+    return [
+        {"index": idx, "seat": seat, "player": player_id, "name": name, "text": text, "at": at}
+        for idx, seat, player_id, name, text, at in reversed(rows)
+    ]
+
+
+# ---------------------------------------------------------------------------- ratings
+def ratings_of(
+    connection: sqlite3.Connection, game: str, player_ids: list[str]
+) -> dict[str, tuple[float, float, int]]:
+    marks = ",".join("?" * len(player_ids))
+    rows = connection.execute(
+        f"SELECT player_id, mu, sigma, games FROM ratings WHERE game = ? "
+        f"AND player_id IN ({marks})",
+        (game, *player_ids),
+    ).fetchall()
+    return {pid: (mu, sigma, games) for pid, mu, sigma, games in rows}
+
+
+def save_ratings(
+    connection: sqlite3.Connection, game: str,
+    rows: list[tuple[str, float, float, float, int]],
+) -> None:
+    """(player id, mu, sigma, shown, games) for each rated seat of one game."""
+    now = time.time()
+    connection.executemany(
+        "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, game) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
+        "games = excluded.games, updated_at = excluded.updated_at",
+        [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows],
+    )
+
+
+def player_ratings(connection: sqlite3.Connection, player_id: str) -> list[dict[str, Any]]:
+    rows = connection.execute(
+        "SELECT game, shown, games FROM ratings WHERE player_id = ? ORDER BY game",
+        (player_id,),
+    ).fetchall()
+    return [{"game": game, "rating": shown, "games": games} for game, shown, games in rows]
+
+
+def leaderboard(connection: sqlite3.Connection, game: str, limit: int) -> list[dict[str, Any]]:
+    rows = connection.execute(
+        "SELECT p.id, p.name, p.bot, r.shown, r.games FROM ratings r "
+        "JOIN players p ON p.id = r.player_id WHERE r.game = ? "
+        "ORDER BY r.shown DESC, r.games DESC LIMIT ?",
+        (game, limit),
+    ).fetchall()
+    out = []
+    for rank, (pid, name, bot, shown, games) in enumerate(rows, start=1):
+        player: dict[str, Any] = {"id": pid, "name": name, "bot": bot}
+        out.append({"rank": rank, "player": player, "rating": shown, "games": games})
+    return out

@@ -25,6 +25,8 @@ from ladytiger.core.state import seat_name
 from ladytiger.web import store as db
 from ladytiger.web.bot_options import REFUSED_BOTS, BotLimits, lenient_options
 from ladytiger.web.config import Settings
+from ladytiger.web.directory import Directory
+from ladytiger.web.players import BOT_NAMES, Player, table_names
 from ladytiger.web.pool import BotPool, BotTimeout
 from ladytiger.web.protocol import CLOSE_TRY_AGAIN_LATER, ProtocolError, encode, message
 from ladytiger.web.security import hash_token, new_token, seat_for_token
@@ -63,6 +65,7 @@ class Services:
     store: Store
     pool: BotPool
     rng: random.Random
+    players: Directory
 
 
 class RestoreError(LadyTigerError):
@@ -83,6 +86,9 @@ class Table:
         finished_at: float | None = None,
         ended_reason: str | None = None,
         last_activity: float | None = None,
+        players: list[Player | None] | None = None,
+        chat: list[dict[str, Any]] | None = None,
+        chat_count: int = 0,
     ) -> None:
         self.spec = spec
         self.id = spec.id
@@ -112,6 +118,10 @@ class Table:
             if plan.kind == HUMAN and plan.open and token_hashes[seat] is not None
             and not joined[seat]
         }
+        # The player holding each seat (None: nobody, a bot, or a seat played by token only).
+        self.players: list[Player | None] = players or [None] * len(spec.seats)
+        self.chat: list[dict[str, Any]] = list(chat or [])
+        self.chat_count = chat_count
         self.listeners: dict[int | None, set[Listener]] = {}
         self.lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {
@@ -153,6 +163,12 @@ class Table:
             finished_at=stored.finished_at,
             ended_reason=stored.ended_reason,
             last_activity=stored.last_activity,
+            players=[
+                None if held is None else services.players.intern(*held)
+                for held in (stored.players or [None] * len(spec.seats))
+            ],
+            chat=stored.chat,
+            chat_count=stored.chat_count,
         )
 
     def _new_bot(self, name: str, options: dict[str, Any]) -> Bot:
@@ -186,6 +202,80 @@ class Table:
     # ------------------------------------------------------------------ seats
     def authenticate(self, token: str) -> int | None:
         return seat_for_token(token, self.token_hashes)
+
+    # ------------------------------------------------------------------ players
+    def seat_of_player(self, player: Player) -> int | None:
+        for seat, holder in enumerate(self.players):
+            if holder is player:
+                return seat
+        return None
+
+    async def bind(self, seat: int, player: Player) -> bool:
+        """Give `seat` to `player` if nobody holds it and they hold no other seat here."""
+        if self.players[seat] is not None or self.spec.seats[seat].kind != HUMAN:
+            return False
+        return await shielded(self._bind(seat, player))
+
+    async def _bind(self, seat: int, player: Player) -> bool:
+        async with self.lock:
+            if self.players[seat] is not None or self.seat_of_player(player) is not None:
+                return False
+            if not await self._store(db.bind_seat, "your seat", self.id, seat, player.id):
+                return False
+            self.players[seat] = player
+            if self.status not in ENDED:
+                player.tables.add(self.id)
+            self.presence_changed()
+            return True
+
+    def seat_names(self) -> list[str]:
+        """Each seat's name at this table: its player's (told apart by a suffix), its bot's,
+        or "Seat N" for a seat no player holds."""
+        raw = []
+        for seat, plan in enumerate(self.spec.seats):
+            holder = self.players[seat]
+            if holder is not None:
+                raw.append(holder.name)
+            elif plan.kind == BOT:
+                raw.append(BOT_NAMES.get(plan.bot or "random", f"{plan.bot} bot"))
+            else:
+                raw.append(f"Seat {seat}")
+        return table_names(raw)
+
+    async def say(self, seat: int | None, player: Player, text: str,
+                  speaker: Listener | None = None, ref: str | int | None = None
+                  ) -> dict[str, Any]:
+        """Add a chat line from `player` (at `seat`, or watching) and send it to everyone;
+        the `speaker`'s own copy carries `ref`."""
+        return await shielded(self._say(seat, player, text, speaker, ref))
+
+    async def _say(self, seat: int | None, player: Player, text: str,
+                   speaker: Listener | None, ref: str | int | None) -> dict[str, Any]:
+        async with self.lock:
+            index, at = self.chat_count, time.time()
+            await self._store(db.add_chat, "your message", self.id, index, seat, player.id,
+                              text, at)
+            self.chat_count += 1
+            line = {"index": index, "seat": seat, "player": player.id, "name": player.name,
+                    "text": text, "at": at}
+            self.chat.append(line)
+            del self.chat[:-db.CHAT_KEPT]
+            fields = chat_fields(line)
+            text_out = message("chat", table=self.id, **fields)
+            for group in list(self.listeners.values()):
+                for listener in list(group):
+                    if listener is speaker and ref is not None:
+                        self._deliver(listener, message("chat", ref=ref, table=self.id,
+                                                        **fields))
+                    else:
+                        self._deliver(listener, text_out)
+            return line
+
+    def chat_tail(self) -> list[dict[str, Any]]:
+        return [chat_fields(line) for line in self.chat]
+
+    def your_turn(self, seat: int) -> bool:
+        return self.status == PLAYING and self.state.current_player() == seat
 
     def humans_connected(self) -> bool:
         return any(seat is not None and group for seat, group in self.listeners.items())
@@ -745,17 +835,21 @@ class Table:
         )
 
     def seats_info(self) -> list[dict[str, Any]]:
+        names = self.seat_names()
         seats = []
         for seat, plan in enumerate(self.spec.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": plan.kind}
             if plan.kind == BOT:
-                entry.update(bot=plan.bot, options=dict(plan.options))
+                entry.update(bot=plan.bot, options=dict(plan.options), name=names[seat])
             else:
+                holder = self.players[seat]
                 entry.update(
                     open=plan.open,
                     claimed=self.token_hashes[seat] is not None,
                     joined=self.joined[seat],
                     connected=bool(self.listeners.get(seat)),
+                    name=names[seat],
+                    player=None if holder is None else {"id": holder.id, "name": names[seat]},
                 )
             seats.append(entry)
         return seats
@@ -781,6 +875,8 @@ class Table:
             "finished_at": self.finished_at,
             "rematch_of": spec.rematch_of,
             "rematch": self.rematch,
+            "chat": spec.chat,
+            "rated": spec.rated,
         }
         if self.status == FINISHED:
             info["result"] = {"returns": self.state.returns(), "scores": self.state.scores()}
@@ -793,6 +889,13 @@ class Table:
         for group in list(self.listeners.values()):
             for listener in list(group):
                 self._deliver(listener, text)
+
+
+def chat_fields(line: dict[str, Any]) -> dict[str, Any]:
+    """A chat line as the protocol shows it."""
+    return {"index": line["index"], "at": line["at"], "text": line["text"],
+            "from": {"seat": line["seat"], "player": {"id": line["player"],
+                                                      "name": line["name"]}}}
 
 
 def storage_failure(what: str) -> ProtocolError:

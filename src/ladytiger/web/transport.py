@@ -288,6 +288,10 @@ def server_config(
         # would answer 503 to a connection the guard let in: one more keeps its check a
         # backstop, for requests still running after their clients have gone.
         limit_concurrency=settings.max_connections + 1,
+        # Uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise, which would
+        # let any local client pose as another address and slip the per-client limits.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies or None,
         **options,
     )
 
