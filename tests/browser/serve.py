@@ -21,8 +21,13 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bot-pause", type=float, default=0.0)
     args = parser.parse_args()
+    # Every browser context is a new player on one address: the per-client limits are
+    # lifted here (their own tests are in tests/web/test_limits.py).
     settings = Settings(db_path=args.db, bot_pause=args.bot_pause, bot_pool="thread",
-                        synchronous="NORMAL")
+                        synchronous="NORMAL", tables_per_client=1_000_000,
+                        creates_per_minute=1e9, create_burst=1_000_000,
+                        players_per_minute=1e9, player_burst=1_000_000,
+                        replays_per_minute=1e9, replay_burst=1_000_000)
     app = create_app(settings)
     mount_pages(app)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", lifespan="on",

@@ -1,4 +1,5 @@
-"""The browser interface's pages: home, table, replay, rules, and the static files they load.
+"""The browser interface's pages: home, table, replay, rules, the player's own page, players'
+pages and leaderboards, and the static files they load.
 
 `mount_pages(app)` adds them to the server's Starlette app (replacing its placeholder `/` and
 `/play/{table_id}` pages). The pages are plain HTML and ES modules from `static/`, shipped in
@@ -59,6 +60,19 @@ async def replay(request: Request) -> Response:
     return page("replay.html")
 
 
+async def me(request: Request) -> Response:
+    # The personal link's secret rides in the fragment, which never reaches this handler.
+    return page("me.html")
+
+
+async def player(request: Request) -> Response:
+    return page("player.html")
+
+
+async def leaderboard(request: Request) -> Response:
+    return page("leaderboard.html")
+
+
 @lru_cache(maxsize=16)
 def rules_html(game: str) -> str | None:
     """The game's rules page (docs/rules/<game>.md, shipped in the package) as HTML."""
@@ -112,6 +126,7 @@ RULES_TEMPLATE = """<!doctype html>
 <title>{title} rules · ladytiger</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/css/site.css">
+<script type="module" src="/static/js/topbar.js"></script>
 </head>
 <body class="page-rules">
 <a class="skip" href="#main">Skip to the rules</a>
@@ -136,6 +151,10 @@ def page_routes() -> list[BaseRoute]:
         Route("/replay", replay),
         Route("/replay/{table_id}", replay),
         Route("/rules/{game}", rules),
+        Route("/me", me),
+        Route("/players/{player_id}", player),
+        Route("/leaderboard", leaderboard),
+        Route("/leaderboard/{game}", leaderboard),
         Mount("/static", StaticFiles(packages=[("ladytiger.web", "static")]), name="static"),
     ]
 

@@ -1,4 +1,5 @@
-// The server's HTTP API (docs/protocol.md) and the seat tokens this browser holds.
+// The server's HTTP API (docs/protocol.md), the player this browser is, and the seat tokens
+// it holds.
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -8,10 +9,68 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, token) {
+// ------------------------------------------------------------------ the player
+// The player's secret is the only proof of being them: it stays in this browser (and in the
+// personal link the player chooses to copy), and goes to the server in a header only.
+const PLAYER_KEY = "ladytiger.player";
+
+export const identity = {
+  /** {secret, id, name} or null. */
+  get() {
+    try {
+      const held = JSON.parse(localStorage.getItem(PLAYER_KEY) || "null");
+      if (held && typeof held.secret === "string" && held.secret) return held;
+      // Another tab may have forgotten the player; only a refused write falls back.
+      return stored ? null : memory;
+    } catch (error) {
+      return memory;
+    }
+  },
+  secret() {
+    return this.get()?.secret || null;
+  },
+  set(entry) {
+    memory = {secret: entry.secret, id: entry.id || null, name: entry.name || null};
+    try {
+      localStorage.setItem(PLAYER_KEY, JSON.stringify(memory));
+      stored = true;
+    } catch (error) {
+      // Private browsing may refuse storage: the player lasts as long as the page.
+    }
+  },
+  /** Keep the name and id up to date without touching the secret. */
+  update(player) {
+    const held = this.get();
+    if (held && player) this.set({...held, id: player.id, name: player.name});
+  },
+  clear() {
+    memory = null;
+    try {
+      localStorage.removeItem(PLAYER_KEY);
+    } catch (error) {
+      // Nothing was kept.
+    }
+  },
+};
+let memory = null;
+let stored = false;
+
+function playerSecret() {
+  return identity.secret();
+}
+
+// `auth`: a seat token (sent as Bearer), a {player: SECRET} to act as that player, false to
+// send nothing, or undefined to act as the player this browser is, if any.
+async function request(method, path, body, auth) {
   const headers = {accept: "application/json"};
   if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (typeof auth === "string" && auth) headers.authorization = `Bearer ${auth}`;
+  else if (auth && auth.player) headers.authorization = `Player ${auth.player}`;
+  let implicit = null;
+  if (auth === undefined || auth === null) {
+    implicit = playerSecret();
+    if (implicit) headers.authorization = `Player ${implicit}`;
+  }
   let response;
   try {
     response = await fetch(path, {
@@ -28,6 +87,12 @@ async function request(method, path, body, token) {
   }
   if (!response.ok) {
     const problem = (data && data.error) || {};
+    if (implicit && problem.code === "unknown_player") {
+      // The server no longer knows this browser's player (its database was replaced): the
+      // request still stands on its own, so ask again as nobody.
+      identity.clear();
+      return request(method, path, body, false);
+    }
     throw new ApiError(response.status, problem.code || "http",
       problem.message || `the server answered ${response.status}`);
   }
@@ -51,6 +116,13 @@ export const api = {
   replayRecord: (record) => request("POST", "/api/replay", {record}),
   replayRecordStep: (record, step, viewer) => request("POST", "/api/replay",
     {record, step, viewer: viewer ?? null}),
+  // Players (docs/protocol.md, "Players").
+  newPlayer: (name) => request("POST", "/api/players", name ? {name} : {}, false),
+  me: (secret) => request("GET", "/api/me", undefined, secret ? {player: secret} : undefined),
+  rename: (name) => request("POST", "/api/me", {name}),
+  myTables: () => request("GET", "/api/me/tables"),
+  player: (id) => request("GET", `/api/players/${encodeURIComponent(id)}`),
+  leaderboard: (game) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
 };
 
 // Tokens this browser was given (when it created a table or claimed a seat), so the creator's
@@ -95,6 +167,14 @@ export const tokens = {
     const held = this.of(fromId);
     if (Object.keys(held).length) this.remember(toId, held);
   },
+  /** Forget every token (the player asked this browser to forget them). */
+  forgetAll() {
+    try {
+      localStorage.removeItem(KEY);
+    } catch (error) {
+      // Nothing was kept.
+    }
+  },
 };
 
 export function inviteLink(tableId, token) {
@@ -103,4 +183,8 @@ export function inviteLink(tableId, token) {
 
 export function spectateLink(tableId) {
   return `${location.origin}/play/${tableId}`;
+}
+
+export function personalLink(secret) {
+  return `${location.origin}/me#player=${secret}`;
 }

@@ -79,3 +79,54 @@ export function escapeHTML(text) {
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
   })[c]);
 }
+
+/** A read-only text field with a Copy button beside it (invite links, personal links). */
+export function copyControl(label, value, id) {
+  const input = h("input", {type: "text", readonly: true, value, id, class: "copy-input",
+    "aria-label": label, spellcheck: "false"});
+  input.addEventListener("focus", () => input.select());
+  const button = h("button", {type: "button", class: "small", "data-copy": id}, "Copy");
+  button.addEventListener("click", async () => {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch (error) {
+      // The clipboard API needs a secure context; selecting the text still lets one copy.
+      input.focus();
+      input.select();
+      try {
+        done = document.execCommand("copy");
+      } catch (ignored) {
+        done = false;
+      }
+    }
+    button.textContent = done ? "Copied" : "Select and copy";
+    setTimeout(() => { button.textContent = "Copy"; }, 1800);
+  });
+  return h("div", {class: "copy-row"}, input, button);
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", or the date. */
+export function ago(seconds) {
+  if (!seconds) return "";
+  const delta = Math.max(0, Date.now() / 1000 - seconds);
+  if (delta < 60) return "just now";
+  if (delta < 3600) return `${Math.floor(delta / 60)} min ago`;
+  if (delta < 86400) return `${Math.floor(delta / 3600)} h ago`;
+  if (delta < 86400 * 14) return plural(Math.floor(delta / 86400), "day") + " ago";
+  return new Date(seconds * 1000).toLocaleDateString();
+}
+
+/** The seats with the best return, if anyone won (a return above 0). */
+export function winnersOf(returns) {
+  if (!returns || !returns.length) return [];
+  const best = Math.max(...returns);
+  return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
+}
+
+/** A seat's name as the server gives it (a player's, a bot's), else "Seat N". */
+export function seatDisplayName(seats, seat) {
+  const entry = seats?.[seat];
+  return entry?.player?.name || entry?.name || `Seat ${seat}`;
+}

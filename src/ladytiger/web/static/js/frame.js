@@ -67,10 +67,25 @@ export const SCORE_UNITS = {
   doors: "gems", favor: "gems", traps: "gems", shady_lady: "points", tighee: "points",
 };
 
-/** "You", or "Seat 2". */
-export function seatNamer(mySeat) {
-  return (seat) => (seat === mySeat && mySeat !== null && mySeat !== undefined
-    ? "You" : `Seat ${seat}`);
+/**
+ * "You", or the seat's name at the table ("Ana", "Random bot"), or "Seat 2" when nobody has
+ * named it. `names`: the table's names by seat, if known.
+ */
+export function seatNamer(mySeat, names) {
+  return (seat) => {
+    if (seat === mySeat && mySeat !== null && mySeat !== undefined) return "You";
+    const name = names?.[seat];
+    if (!name) return `Seat ${seat}`;
+    // Someone called "You" must not pass for the reader in the views' sentences.
+    return name.trim().toLowerCase() === "you" ? `${name} (seat ${seat})` : name;
+  };
+}
+
+/** The names a table's seats go by (the server's, suffixed apart), or null if none has one. */
+export function tableNames(seats) {
+  if (!Array.isArray(seats)) return null;
+  const names = seats.map((seat, index) => seat?.player?.name || seat?.name || `Seat ${index}`);
+  return names.some((name, index) => name !== `Seat ${index}`) ? names : null;
 }
 
 /**
@@ -128,12 +143,12 @@ export function makeBinder({moves, play, explain}) {
 }
 
 /** The context a view draws with (the contract in the issue's UI notes). */
-export function makeContext({seat, bind, lastMove, extra = {}}) {
+export function makeContext({seat, bind, lastMove, names, extra = {}}) {
   return {
     seat,
     bind,
     card,
-    seatName: seatNamer(seat),
+    seatName: seatNamer(seat, names),
     lastMove,
     ...extra,
   };
@@ -142,6 +157,7 @@ export function makeContext({seat, bind, lastMove, extra = {}}) {
 // ------------------------------------------------------------------ players
 export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer}) {
   clear(list);
+  const names = tableNames(presence || seats);
   const scores = observation?.scores || [];
   const count = Math.max(seats?.length || 0, scores.length);
   const toMove = observation && !observation.terminal ? observation.current_player : null;
@@ -152,7 +168,8 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
     let kind;
     if (plan.kind === "bot") kind = botLabel(plan);
     else if (!presence) kind = "human";
-    else if (live.connected) kind = "human · here";
+    // The reader is here by definition, even before the server's next presence says so.
+    else if (live.connected || seat === mySeat) kind = "human · here";
     else if (live.joined) kind = "human · away";
     else kind = live.open ? "open seat" : "human · invited";
     const classes = ["player"];
@@ -160,13 +177,31 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
     if (seat === mySeat) classes.push("me");
     if (winners && winners.includes(seat)) classes.push("winner");
     if (viewer !== undefined && viewer !== null && seat === viewer) classes.push("viewer");
-    const connected = plan.kind === "bot" || !presence ? "bot" : (live.connected ? "on" : "off");
-    list.append(h("li", {class: classes.join(" "), "data-seat": seat},
+    const connected = plan.kind === "bot" || !presence ? "bot"
+      : (live.connected || seat === mySeat ? "on" : "off");
+    const name = names ? names[seat] : null;
+    let title;
+    let detail;
+    if (name) {
+      // The name leads; the seat number stays, since the game's own words use it.
+      title = name;
+      const what = plan.kind === "bot" ? botLabel(plan)
+        : (seat === mySeat ? kind.replace(/^human · /, "") : kind);
+      // The avatar shows the seat's number already: a narrow screen drops it from the words.
+      detail = seat === mySeat
+        ? ["You", h("span", {class: "seat-where"}, ` · seat ${seat}`), ` · ${what}`]
+        : [h("span", {class: "seat-where"}, `seat ${seat} · `), what];
+    } else {
+      title = seat === mySeat ? `You · seat ${seat}` : `Seat ${seat}`;
+      detail = kind;
+    }
+    list.append(h("li", {class: classes.join(" "), "data-seat": seat,
+      "data-player": (live.player || plan.player)?.id ?? null},
       h("span", {class: `avatar seat-colour-${seat}`, "aria-hidden": "true"}, seat),
       h("span", {class: "who"},
-        h("b", {}, seat === mySeat ? `You · seat ${seat}` : `Seat ${seat}`),
+        h("b", {class: "name", title: name || null}, title),
         h("span", {class: "kind"},
-          connected === "bot" ? null : h("span", {class: `dot ${connected}`}), kind,
+          connected === "bot" ? null : h("span", {class: `dot ${connected}`}), detail,
           classes.includes("viewer") ? " · this view" : null)),
       seat === toMove ? h("span", {class: "to-move-mark"}, "to move") : null,
       winners && winners.includes(seat) ? h("span", {class: "winner-mark"}, "winner") : null,
@@ -177,24 +212,55 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
 
 // ------------------------------------------------------------------ log
 const SEAT_LINE = /^seat (\d+)(:?)\s*(.*)$/;
+const SEAT_REF = /\b[Ss]eat (\d+)\b/g;
 
-function logLine(text, mySeat) {
+/**
+ * The engine's words with each "seat N" it names shown as that seat's name, in the seat's
+ * colour. Built from text nodes: a name is never read as markup. The reader's own seat keeps
+ * its number ("seat 1 (you)"), which is what the game's own texts call it.
+ */
+export function namedText(text, mySeat, names) {
+  if (!names) return [text];
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(SEAT_REF)) {
+    const seat = Number(match[1]);
+    const name = names[seat];
+    if (!name && seat !== mySeat) continue;
+    parts.push(text.slice(at, match.index));
+    if (seat === mySeat) {
+      parts.push(h("b", {class: `who seat-colour-${seat}-ink`}, match[0]), " (you)");
+    } else {
+      parts.push(h("b", {class: `who seat-colour-${seat}-ink`}, name));
+    }
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((part) => part !== "");
+}
+
+function logLine(text, mySeat, names) {
   const match = SEAT_LINE.exec(text);
-  if (!match) return h("li", {class: "event"}, text);
+  if (!match) return h("li", {class: "event"}, namedText(text, mySeat, names));
   const seat = Number(match[1]);
-  const who = seat === mySeat ? "You" : `Seat ${seat}`;
+  const who = seat === mySeat ? "You" : (names?.[seat] || `Seat ${seat}`);
   const classes = match[2] ? "move-line" : "seat-line";
   return h("li", {class: `${classes} seat-colour-${seat}-text`},
-    h("b", {class: `who seat-colour-${seat}-ink`}, who), match[2] ? ": " : " ", match[3]);
+    h("b", {class: `who seat-colour-${seat}-ink`}, who), match[2] ? ": " : " ",
+    namedText(match[3], mySeat, names));
 }
 
 /**
  * Keep `list` showing `lines`, appending what is new; lines added by this call are marked
  * fresh and the last one is the last move.
  */
-export function renderLog(list, lines, mySeat) {
+export function renderLog(list, lines, mySeat, names = null) {
   const shown = list._lines || [];
-  const extends_ = shown.length <= lines.length && shown.every((line, i) => line === lines[i]);
+  // New names (a player took a seat, or renamed) redraw every line.
+  const named = JSON.stringify([mySeat ?? null, names]);
+  const extends_ = list._named === named && shown.length <= lines.length
+    && shown.every((line, i) => line === lines[i]);
+  list._named = named;
   let start = shown.length;
   if (!extends_) {
     clear(list);
@@ -202,7 +268,7 @@ export function renderLog(list, lines, mySeat) {
   }
   for (const old of list.querySelectorAll(".fresh, .last")) old.classList.remove("fresh", "last");
   for (let i = start; i < lines.length; i += 1) {
-    const item = logLine(lines[i], mySeat);
+    const item = logLine(lines[i], mySeat, names);
     if (extends_ && shown.length) item.classList.add("fresh");
     list.append(item);
   }

@@ -2,7 +2,9 @@
 import {api, tokens} from "./api.js";
 import {botLabel, strengthsFor} from "./bots.js";
 import {card} from "./cards.js";
-import {clear, h, plural} from "./dom.js";
+import {clear, h, plural, seatDisplayName, svg} from "./dom.js";
+import {currentPlayer, onIdentity, startIdentity} from "./identity.js";
+import {renderMyGames} from "./mygames.js";
 
 // A few cards of each game's deck, drawn beside its name.
 const PREVIEW = {
@@ -15,7 +17,11 @@ const PREVIEW = {
   traps: ["Blue Tiger", null],
 };
 
-const state = {games: [], byName: new Map(), bots: new Set(), game: null};
+const TROPHY = '<path d="M7 4h10v3a5 5 0 0 1-10 0zM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3'
+  + 'M12 12v4M8.5 20h7M10 16h4l.5 4h-5z" fill="none" stroke="currentColor" stroke-width="1.8"'
+  + ' stroke-linejoin="round" stroke-linecap="round"/>';
+
+const state = {games: [], byName: new Map(), bots: new Set(), game: null, lobby: null};
 
 function showError(where, error) {
   const box = document.getElementById(where);
@@ -47,7 +53,11 @@ function renderGames() {
       h("div", {class: "actions"},
         h("button", {type: "button", class: "small primary", "data-play": info.name,
           onclick: () => chooseGame(info.name, true)}, `New ${info.title} table`),
-        h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"))));
+        h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"),
+        // A cup, not a word: three actions must fit the narrowest card on one line.
+        h("a", {href: `/leaderboard/${info.name}`, class: "button small quiet icon-link",
+          title: `${info.title} leaderboard`, "aria-label": `${info.title} leaderboard`},
+        svg("0 0 24 24", TROPHY, {class: "icon"})))));
   }
 }
 
@@ -179,6 +189,12 @@ async function createTable(event) {
   }
   const pace = document.getElementById("bot-pace").value;
   if (pace !== "") spec.bot_pause = Number(pace);
+  // The creator sits in the first human seat, as themselves: it is theirs from any browser
+  // they play in, without the invite link.
+  const first = spec.seats.findIndex((seat) => seat.kind === "human");
+  if (first >= 0 && currentPlayer()) spec.me = first;
+  if (!document.getElementById("rated").checked) spec.rated = false;
+  if (!document.getElementById("table-chat").checked) spec.chat = false;
   button.disabled = true;
   button.textContent = "Creating…";
   try {
@@ -196,7 +212,18 @@ async function createTable(event) {
 
 // ------------------------------------------------------------------ the lobby
 function seatsSummary(table) {
-  return table.seats.map((seat) => (seat.kind === "bot" ? botLabel(seat) : "human")).join(", ");
+  return table.seats.map((seat, index) => {
+    if (seat.player || (seat.kind === "bot" && seat.name)) return seatDisplayName(table.seats, index);
+    return seat.kind === "bot" ? botLabel(seat) : (seat.open && !seat.claimed ? "open seat" : "human");
+  }).join(", ");
+}
+
+/** The seat this browser's player holds at `table`, or null. */
+function mySeat(table) {
+  const me = currentPlayer();
+  if (!me) return null;
+  const seat = (table.seats || []).find((s) => s.player && s.player.id === me.id);
+  return seat ? seat.seat : null;
 }
 
 function titleOf(table) {
@@ -231,6 +258,12 @@ async function refreshLobby() {
     const [waiting, playing, finished] = await Promise.all(
       ["waiting", "playing", "finished"].map((status) => api.tables(status)));
     lobbySection("lobby-waiting", "Open seats", waiting.tables, (table) => {
+      if (mySeat(table) !== null) {
+        return h("li", {"data-table": table.id, class: "mine"},
+          h("div", {class: "what"}, h("b", {}, titleOf(table)),
+            h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}`)),
+          h("a", {class: "button small", href: `/play/${table.id}`}, "Your table"));
+      }
       const button = h("button", {type: "button", class: "small primary"}, "Join");
       button.addEventListener("click", () => join(table, button));
       return h("li", {"data-table": table.id},
@@ -238,11 +271,14 @@ async function refreshLobby() {
           h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}`)),
         button);
     }, "No table is waiting for players. Make one!");
-    lobbySection("lobby-playing", "Games in play", playing.tables, (table) =>
-      h("li", {"data-table": table.id},
+    lobbySection("lobby-playing", "Games in play", playing.tables, (table) => {
+      const mine = mySeat(table);
+      return h("li", {"data-table": table.id, class: mine === null ? null : "mine"},
         h("div", {class: "what"}, h("b", {}, titleOf(table)), h("span", {}, seatsSummary(table))),
-        h("a", {class: "button small", href: `/play/${table.id}`}, "Watch")),
-    "Nothing is being played right now.");
+        // A player who holds a seat there is seated by the server, not made a spectator.
+        h("a", {class: mine === null ? "button small" : "button small primary",
+          href: `/play/${table.id}`}, mine === null ? "Watch" : "Your seat"));
+    }, "Nothing is being played right now.");
     lobbySection("lobby-finished", "Finished", finished.tables, (table) => {
       const scores = table.result ? table.result.scores.join(" – ") : "";
       return h("li", {"data-table": table.id},
@@ -255,8 +291,21 @@ async function refreshLobby() {
   }
 }
 
+// ------------------------------------------------------------------ my games
+async function refreshMyGames() {
+  try {
+    await renderMyGames(document.getElementById("my-games-list"), {
+      section: document.getElementById("my-games"),
+      counter: document.getElementById("my-turns"),
+    });
+  } catch (error) {
+    console.info("my games could not be loaded:", error.message);
+  }
+}
+
 // ------------------------------------------------------------------ start
 async function start() {
+  const ready = startIdentity();
   try {
     const [games, bots] = await Promise.all([api.games(), api.bots()]);
     state.games = games.games;
@@ -280,6 +329,20 @@ async function start() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshLobby();
   }, 5000);
+  await ready;
+  await refreshMyGames();
+  // The lobby's buttons depend on who we are; the list follows the top bar's count.
+  refreshLobby();
+  document.body.dataset.mine = "1";
+  let last = null;
+  onIdentity((identity) => {
+    const now = `${identity.player?.id}|${identity.yourTurn}`;
+    if (last !== null && now !== last) refreshMyGames();
+    last = now;
+  });
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshMyGames();
+  }, 10_000);
 }
 
 start();

@@ -3,7 +3,13 @@
 // from a table) the same way. Views come from the server's replay endpoints.
 import {api, tokens} from "./api.js";
 import {capitalise, clear, h, svg} from "./dom.js";
-import {drawView, loadView, makeContext, renderPlayers} from "./frame.js";
+import {drawView, loadView, makeContext, renderPlayers, seatNamer, tableNames} from "./frame.js";
+import {startIdentity} from "./identity.js";
+
+/** A seat by the name it had at the table ("Ana", "Random bot"), else "Seat N". */
+function seatName(seat) {
+  return seatNamer(null, tableNames(R.table?.seats))(seat);
+}
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const $ = (id) => document.getElementById(id);
@@ -101,7 +107,7 @@ function renderBoard(answer) {
   const ctx = makeContext({seat: R.viewer, bind: readOnlyBind,
     lastMove: log.length ? log[log.length - 1] : null, extra: {replay: true}});
   // A replay is watched, not played: nobody at the table is "you".
-  ctx.seatName = (seat) => `Seat ${seat}`;
+  ctx.seatName = seatName;
   const view = {type: "view", table: tableId, version: R.step, status: "finished",
     seat: R.viewer, current_player: observation.current_player, your_turn: false,
     deadline: null, observation, legal_actions: []};
@@ -137,7 +143,7 @@ function describeStep(step) {
   if (step === 0) return "The start: nothing has happened yet.";
   if (move < 0) return [h("b", {}, "The deal"), `: ${deals} chance step${deals === 1 ? "" : "s"}`];
   const entry = R.steps[move];
-  return [h("b", {}, `Seat ${entry.actor}`), `: ${entry.text}`, h("span", {class: "muted"}, after)];
+  return [h("b", {}, seatName(entry.actor)), `: ${entry.text}`, h("span", {class: "muted"}, after)];
 }
 
 function renderControls() {
@@ -150,7 +156,7 @@ function renderControls() {
   const viewer = h("select", {id: "viewer", "aria-label": "Whose view"},
     h("option", {value: "", selected: R.viewer === null}, "Everyone's view (public)"),
     Array.from({length: players()}, (_, seat) =>
-      h("option", {value: String(seat), selected: R.viewer === seat}, `Seat ${seat}'s view`)));
+      h("option", {value: String(seat), selected: R.viewer === seat}, `${seatName(seat)}'s view`)));
   viewer.addEventListener("change", () => {
     R.viewer = viewer.value === "" ? null : Number(viewer.value);
     go(R.step);
@@ -165,7 +171,7 @@ function renderControls() {
     R.playing ? "Pause" : "Play");
   playButton.addEventListener("click", toggleAutoplay);
   const what = R.everyStep && current
-    ? [h("b", {}, current.actor >= 0 ? `Seat ${current.actor}` : "Chance"), `: ${current.text}`]
+    ? [h("b", {}, current.actor >= 0 ? seatName(current.actor) : "Chance"), `: ${current.text}`]
     : describeStep(R.step);
   bar.append(
     h("div", {class: "row replay-controls"},
@@ -192,7 +198,7 @@ function renderSteps() {
     list.append(h("li", {"data-step": 0}, h("button", {type: "button", onclick: () => go(0)},
       h("span", {class: "index"}, "0"), "The start")));
     for (const entry of R.steps) {
-      const who = entry.actor >= 0 ? `Seat ${entry.actor}: ` : "";
+      const who = entry.actor >= 0 ? `${seatName(entry.actor)}: ` : "";
       list.append(h("li", {"data-step": entry.index + 1,
         class: entry.actor >= 0 ? "step-player" : "step-chance"},
         h("button", {type: "button", onclick: () => go(entry.index + 1)},
@@ -295,6 +301,7 @@ async function openRecord(text) {
 }
 
 async function start() {
+  const ready = startIdentity();
   if (!tableId) {
     startFromFile();
     return;
@@ -331,6 +338,12 @@ async function start() {
     const wanted = params.get("viewer");
     R.viewer = /^\d+$/.test(wanted) && Number(wanted) < players() ? Number(wanted) : null;
   } else if (held.length === 1) R.viewer = held[0];
+  else {
+    // A player sees the game from their own seat first.
+    const me = (await ready)?.id;
+    const mine = (R.table.seats || []).findIndex((seat) => me && seat.player?.id === me);
+    if (mine >= 0) R.viewer = mine;
+  }
   const step = params.has("step") ? Number(params.get("step")) : 0;
   document.addEventListener("keydown", onKey);
   renderSteps();

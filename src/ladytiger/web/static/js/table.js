@@ -1,14 +1,19 @@
 // The table page /play/{id}: the waiting room, the game as this seat sees it, and the end.
 // The seat token rides in the URL fragment (#seat=TOKEN), which browsers never send to the
-// server; without one the page watches as a spectator. Everything shown comes from the
+// server. The page also says hello as this browser's player: a player who holds a seat here
+// is put in it without any token, and an invite link opened by a player makes the seat
+// theirs. Without either the page watches as a spectator. Everything shown comes from the
 // server's messages for this connection (docs/protocol.md).
-import {api, inviteLink, spectateLink, tokens} from "./api.js";
+import {api, identity, inviteLink, spectateLink, tokens} from "./api.js";
+import {setTurnSignal, soundToggle, turnArrived} from "./attention.js";
 import {botLabel} from "./bots.js";
-import {capitalise, clear, h, normalise, plural} from "./dom.js";
+import {createChat} from "./chat.js";
+import {capitalise, clear, copyControl, h, normalise, plural} from "./dom.js";
 import {
-  drawView, lastSeatMove, loadView, makeBinder, makeContext, renderLog, renderPlayers,
-  seatNamer,
+  drawView, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
+  renderPlayers, seatNamer, tableNames,
 } from "./frame.js";
+import {refresh as refreshIdentity, startIdentity} from "./identity.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const $ = (id) => document.getElementById(id);
@@ -35,7 +40,27 @@ const S = {
   entry: null,
   statusTimer: null,
   clockTimer: null,
+  chat: null, // the chat panel's controls
+  sentPlayer: false, // whether the last hello said who the player is
+  wasMine: null,
+  spectators: null,
 };
+
+/** The table's names by seat (players', bots'), or null while no seat has one. */
+function names() {
+  return tableNames(S.presence || S.table?.seats);
+}
+
+/** "You", "Ana", "Random bot", or "Seat 2": how this page names a seat. */
+function nameOf(seat) {
+  return seatNamer(S.seat, names())(seat);
+}
+
+/** The engine's words with the seats it names shown by name (as text). */
+function named(text) {
+  const parts = namedText(text, S.seat, names());
+  return parts.map((part) => (typeof part === "string" ? part : part.textContent)).join("");
+}
 
 function readToken() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -52,7 +77,8 @@ function say(text, kind = "info", sticky = false) {
     line.hidden = true;
     return;
   }
-  line.textContent = text;
+  // The server's and the engine's words say "seat 1"; the page says who that is.
+  line.textContent = named(text);
   line.className = `statusline ${kind}`;
   line.hidden = false;
   if (!sticky) S.statusTimer = setTimeout(() => { line.hidden = true; }, 7000);
@@ -79,6 +105,9 @@ function connect() {
   socket.onopen = () => {
     const hello = {type: "hello"};
     if (S.token) hello.token = S.token;
+    const secret = identity.secret();
+    if (secret) hello.player = secret;
+    S.sentPlayer = Boolean(secret);
     socket.send(JSON.stringify(hello));
   };
   socket.onmessage = (event) => {
@@ -94,6 +123,14 @@ function connect() {
     S.connected = false;
     S.pending = false;
     if (event.code === 4401) {
+      if (!S.token && S.sentPlayer) {
+        // No seat token was sent, so the refusal is of the player: this server no longer
+        // knows them. Come back as a spectator rather than not at all.
+        identity.clear();
+        refreshIdentity();
+        connect();
+        return;
+      }
       fatal("This link does not hold a seat at this table.",
         "The seat token in the link is not valid here. You can still watch the game.", true);
       return;
@@ -128,10 +165,13 @@ function receive(message) {
       S.seat = message.seat;
       S.table = message.table;
       S.presence = message.table.seats;
+      S.spectators = message.table.spectators ?? null;
       if (message.table.rematch) S.rematch = message.table.rematch;
       setConnection("on");
       say(null);
       if (S.token && S.seat !== null) tokens.remember(tableId, {[S.seat]: S.token});
+      S.chat.enable(message.table.chat !== false);
+      S.chat.reset(message.chat || []);
       render();
       break;
     case "view":
@@ -142,11 +182,22 @@ function receive(message) {
       if (S.table) S.table.status = message.status;
       render();
       break;
-    case "presence":
+    case "presence": {
+      const before = JSON.stringify(names());
       S.presence = message.seats;
+      S.spectators = message.spectators ?? S.spectators;
       if (S.table) S.table.seats = message.seats;
+      if (JSON.stringify(names()) !== before) {
+        // A name arrived or changed: everything that names seats is drawn again.
+        render();
+        break;
+      }
       renderPlayersPanel();
       if (S.view && S.view.status === "waiting") renderBanner();
+      break;
+    }
+    case "chat":
+      S.chat.add(message);
       break;
     case "end":
       S.end = message;
@@ -159,6 +210,10 @@ function receive(message) {
       answerWhy(message);
       break;
     case "error":
+      if (message.ref !== undefined && S.chat.owns(message.ref)) {
+        S.chat.refused(message);
+        break;
+      }
       S.pending = false;
       document.body.dataset.pending = "0";
       if (message.code === "stale_version") {
@@ -238,7 +293,7 @@ function answerWhy(message) {
 }
 
 function showReason(element, text, reason) {
-  element.title = `${capitalise(text)}: ${reason}`;
+  element.title = named(`${capitalise(text)}: ${reason}`);
   element.dataset.reason = reason;
   const current = document.activeElement === element || element.matches(":hover");
   if (current && element.isConnected) say(`${capitalise(text)}: ${reason}`, "reason");
@@ -284,7 +339,19 @@ function render() {
   document.body.dataset.version = view ? String(view.version) : "";
   document.body.dataset.pending = S.pending ? "1" : "0";
   document.body.dataset.turn = turnState();
+  signalTurn();
   restoreFocus(place);
+}
+
+/** The tab's icon and (if wanted) a chime tell a player looking elsewhere that it is their turn. */
+function signalTurn() {
+  const mine = turnState() === "you";
+  setTurnSignal(mine);
+  // Only a turn that arrives while the page is open chimes, not the one found on opening.
+  if (mine && S.wasMine === false) turnArrived();
+  // The top bar's count of games waiting for the player includes this one.
+  if (S.view && S.wasMine !== null && mine !== S.wasMine) refreshIdentity();
+  if (S.view) S.wasMine = mine;
 }
 
 function turnState() {
@@ -304,7 +371,8 @@ function renderHeader() {
   $("game-title").textContent = title;
   document.title = `${turnState() === "you" ? "● Your turn · " : ""}${title} · ladytiger`;
   const who = S.seat === null ? "watching" : `you are seat ${S.seat}`;
-  $("table-meta").textContent = `table ${tableId} · ${who}`;
+  const unrated = S.table?.rated === false ? " · not rated" : "";
+  $("table-meta").textContent = `table ${tableId} · ${who}${unrated}`;
   if (S.table) $("rules-link").href = `/rules/${S.table.game}`;
   const pill = $("turn");
   const view = S.view;
@@ -326,8 +394,13 @@ function renderHeader() {
     pill.classList.add("turn-other");
     const mover = view.current_player;
     const plan = S.table?.seats?.[mover];
-    pill.textContent = plan && plan.kind === "bot"
-      ? `Seat ${mover} (${botLabel(plan)}) is thinking…` : `Seat ${mover} to move`;
+    if (names()) {
+      pill.textContent = plan && plan.kind === "bot"
+        ? `${nameOf(mover)} is thinking…` : `${nameOf(mover)} to move`;
+    } else {
+      pill.textContent = plan && plan.kind === "bot"
+        ? `Seat ${mover} (${botLabel(plan)}) is thinking…` : `Seat ${mover} to move`;
+    }
   }
   if (view.deadline && state !== "over") {
     const base = pill.textContent;
@@ -350,40 +423,19 @@ function renderBanner() {
   if (S.rematch && !S.wantRematch) banner.append(rematchNotice());
 }
 
-function copyControl(label, value, id) {
-  const input = h("input", {type: "text", readonly: true, value, id, class: "copy-input",
-    "aria-label": label});
-  input.addEventListener("focus", () => input.select());
-  const button = h("button", {type: "button", class: "small", "data-copy": id}, "Copy");
-  button.addEventListener("click", async () => {
-    let done = false;
-    try {
-      await navigator.clipboard.writeText(value);
-      done = true;
-    } catch (error) {
-      input.focus();
-      input.select();
-      try {
-        done = document.execCommand("copy");
-      } catch (ignored) {
-        done = false;
-      }
-    }
-    button.textContent = done ? "Copied" : "Select and copy";
-    setTimeout(() => { button.textContent = "Copy"; }, 1800);
-  });
-  return h("div", {class: "copy-row"}, input, button);
-}
-
 function waitingRoom() {
   const seats = S.presence || S.table?.seats || [];
   const held = tokens.of(tableId);
   const humans = seats.filter((s) => s.kind === "human");
   const joined = humans.filter((s) => s.joined).length;
   const list = h("ul", {class: "seat-list"});
+  const known = names();
   for (const seat of seats) {
     const me = seat.seat === S.seat;
-    const name = me ? `Seat ${seat.seat} · you` : `Seat ${seat.seat}`;
+    let name = me ? `Seat ${seat.seat} · you` : `Seat ${seat.seat}`;
+    if (known && known[seat.seat] !== `Seat ${seat.seat}`) {
+      name = me ? `${known[seat.seat]} · you, seat ${seat.seat}` : `${known[seat.seat]} · seat ${seat.seat}`;
+    }
     let status;
     let extra = null;
     if (seat.kind === "bot") status = h("span", {class: "tag bot"}, botLabel(seat));
@@ -400,8 +452,9 @@ function waitingRoom() {
     if (seat.kind === "human" && held[seat.seat]) {
       extra = [copyControl(`Invite link for seat ${seat.seat}`,
         inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`),
-      h("span", {class: "hint"}, me ? "Your own link: keep it to come back to your seat."
-        : `Send this link to the player of seat ${seat.seat}.`)];
+      h("span", {class: "hint"}, me
+        ? "Your seat's own link. This browser already knows your seat; the link opens it anywhere else."
+        : `Send this link to the player of seat ${seat.seat}: whoever opens it first sits there.`)];
     }
     list.append(h("li", {"data-seat": seat.seat, class: me ? "me" : null},
       h("div", {class: "seat-head"}, h("b", {}, name), status), extra));
@@ -429,9 +482,23 @@ async function claim(seat, button) {
 }
 
 function winnersOf(returns) {
-  if (!returns) return [];
+  if (!returns || !returns.length) return [];
   const best = Math.max(...returns);
   return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
+}
+
+/** Whether the server rates this game: two seats or more, every human seat a player's. */
+function ratedTable() {
+  const seats = S.presence || S.table?.seats || [];
+  return S.table?.rated !== false && seats.length >= 2
+    && seats.every((seat) => seat.kind === "bot" || seat.player);
+}
+
+/** A seat's name, linked to the player's page when a player holds it. */
+function playerLink(seat, text) {
+  const player = (S.presence || S.table?.seats || [])[seat]?.player;
+  if (!player?.id) return h("span", {}, text);
+  return h("a", {href: `/players/${encodeURIComponent(player.id)}`, class: "player-link"}, text);
 }
 
 function abandonedNotice(view) {
@@ -447,7 +514,7 @@ function endSummary() {
   const returns = S.end?.returns || observation.returns || [];
   const scores = S.end?.scores || observation.scores || [];
   const winners = winnersOf(returns);
-  const name = seatNamer(S.seat);
+  const name = nameOf;
   let headline;
   if (!winners.length) headline = scores.length === 1 ? "The game is over: not won this time" : "The game is over: nobody wins";
   else if (winners.length === 1) headline = winners[0] === S.seat ? "You win!" : `${name(winners[0])} wins`;
@@ -455,8 +522,8 @@ function endSummary() {
     headline = `A shared win: ${winners.map(name).join(" and ")}`;
   }
   const scoreList = h("ol", {class: "final-scores"}, scores.map((score, seat) =>
-    h("li", {class: winners.includes(seat) ? "winner" : null},
-      h("span", {}, name(seat)), h("b", {}, score))));
+    h("li", {class: winners.includes(seat) ? "winner" : null, "data-seat": seat},
+      playerLink(seat, name(seat)), h("b", {}, score))));
   const actions = h("div", {class: "actions"});
   if (S.seat !== null && !S.rematch) {
     const again = h("button", {type: "button", class: "primary", id: "rematch-button"}, "Rematch");
@@ -469,13 +536,18 @@ function endSummary() {
   actions.append(
     h("a", {class: "button", href: `/replay/${tableId}`}, "Watch the replay"),
     h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: ""}, "Download record"),
+    S.table ? h("a", {class: "button", href: `/leaderboard/${encodeURIComponent(S.table.game)}`,
+      id: "leaderboard-link"}, "Leaderboard") : null,
     h("a", {class: "button quiet", href: "/"}, "New game"));
+  const rated = S.table?.rated === false ? "Not rated: the table was made to change no rating."
+    : (ratedTable() ? "Rated: each player's rating on this game has been updated." : null);
   return h("section", {class: "panel end-summary", "aria-labelledby": "end-title",
     "data-ready": S.end && S.finalViews ? "1" : "0"},
     h("div", {class: "end-head"},
       h("div", {}, h("p", {class: "eyebrow"}, "Game over"), h("h2", {id: "end-title"}, headline)),
       scoreList),
     actions,
+    rated ? h("p", {class: "muted rated-note"}, rated) : null,
     revealSection());
 }
 
@@ -490,7 +562,8 @@ function revealSection() {
     const chosen = S.revealSeat ?? (count > 1 ? (S.seat === 0 ? 1 : 0) : 0);
     for (let seat = 0; seat < count; seat += 1) {
       const tab = h("button", {type: "button", role: "tab", class: "small",
-        "aria-selected": seat === chosen ? "true" : "false"}, `Seat ${seat}${seat === S.seat ? " (you)" : ""}`);
+        "aria-selected": seat === chosen ? "true" : "false"},
+      seat === S.seat ? `You (seat ${seat})` : (names() ? nameOf(seat) : `Seat ${seat}`));
       tab.addEventListener("click", () => {
         S.revealSeat = seat;
         renderBanner();
@@ -501,7 +574,9 @@ function revealSection() {
       const root = h("div", {});
       const ctx = makeContext({seat: chosen, bind: readOnlyBind("the game is over"),
         lastMove: null, extra: {replay: true}});
-      ctx.seatName = (i) => (i === chosen ? `Seat ${i}` : `Seat ${i}`);
+      // Another seat's view speaks of its seat by name, never as "You".
+      const known = names();
+      ctx.seatName = (i) => (known ? seatNamer(null, known)(i) : `Seat ${i}`);
       drawView(root, S.entry, {...S.view, observation: views[chosen], legal_actions: [],
         seat: chosen, your_turn: false}, ctx);
       body.append(root);
@@ -546,6 +621,7 @@ function readOnlyBind(reason) {
 }
 
 function rematchHref() {
+  // The same players hold the same seats at the rematch, so a player needs no token there.
   const token = S.token;
   return token && S.seat !== null ? `/play/${S.rematch}#seat=${token}` : `/play/${S.rematch}`;
 }
@@ -592,6 +668,7 @@ function renderGame() {
     seat: S.seat,
     bind: makeBinder({moves, play, explain}),
     lastMove: log.length ? log[log.length - 1] : null,
+    names: names(),
   });
   drawView(root, S.entry, view, ctx, (error) =>
     say(`The ${gameTitle()} view failed (${error.message}); showing the plain view.`, "error"));
@@ -604,6 +681,10 @@ function renderPlayersPanel() {
   const winners = observation?.terminal ? winnersOf(S.end?.returns || observation.returns) : null;
   renderPlayers($("players"), {seats: S.table?.seats, observation, mySeat: S.seat,
     presence: S.presence, winners});
+  const watchers = $("watchers");
+  const count = S.spectators || 0;
+  watchers.hidden = !count;
+  watchers.textContent = count ? `${plural(count, "spectator")} watching` : "";
 }
 
 function renderMoves() {
@@ -631,7 +712,7 @@ function renderMoves() {
   }
   if (!view.your_turn) {
     list.append(h("p", {class: "muted waiting-turn"},
-      `Waiting for Seat ${view.current_player}…`));
+      `Waiting for ${nameOf(view.current_player)}…`));
     return;
   }
   const moves = new Map(view.legal_actions.map((a) => [normalise(a.text), a]));
@@ -649,8 +730,9 @@ function renderMoves() {
     }
     const row = h("div", {class: "move-group", "data-verb": verb});
     for (const action of actions) {
+      // The move's text names seats by number; the button says who they are.
       row.append(bind(h("button", {type: "button", class: "move-button"},
-        capitalise(action.text)), action.text));
+        capitalise(named(action.text))), action.text));
     }
     list.append(row);
   }
@@ -697,7 +779,7 @@ function numberControl(verb, actions, bind) {
 function renderLogPanel() {
   const view = S.view;
   const lines = view?.observation?.log || [];
-  renderLog($("log"), lines, S.seat);
+  renderLog($("log"), lines, S.seat, names());
   const last = lastSeatMove(lines);
   $("log").dataset.lastMove = last || "";
 }
@@ -709,6 +791,9 @@ async function start() {
     return;
   }
   S.token = readToken();
+  const ready = startIdentity();
+  $("sound-slot").append(soundToggle());
+  S.chat = createChat({send, me: () => ({seat: S.seat, playerId: identity.get()?.id ?? null})});
   try {
     const info = await api.table(tableId);
     S.table = info.table;
@@ -720,6 +805,8 @@ async function start() {
   S.entry = await loadView(S.table.game);
   document.body.dataset.view = S.entry.own ? "own" : "generic";
   renderHeader();
+  // Say hello as the player (when there is one), so that their seat is theirs.
+  await ready;
   connect();
   window.addEventListener("hashchange", () => {
     const token = readToken();
