@@ -175,7 +175,7 @@ def test_nobody_bids_and_the_lot_is_discarded():
     table = view(state)
     assert table["discarded"] == ["Red Lady"]
     assert table["collections"] == [[], [], []] and table["gems"] == [5, 5, 5]
-    assert "nobody bids: the lot (Red Lady) is discarded" in table["log"]
+    assert "Nobody bids: the lot (a Red Lady) is discarded." in table["log"]
 
 
 # ------------------------------------------------------------------ the rulebook's auction example
@@ -187,8 +187,10 @@ def test_rulebook_auction_example_the_caller_outbids_and_splits_the_gems():
     assert table["collections"][0] == ["Red Lady"]
     assert table["gems"] == [0, 7, 7]
     assert table["supply"] == 1
-    assert ("seat 0 takes the lot (Red Lady) for 5 gems, its own auction: 2 to each opponent, "
-            "1 gem to the supply") in table["log"]
+    assert ("Seat 0 wins the lot (a Red Lady) for 5 gems at their own auction: 2 gems to each "
+            "opponent and 1 gem to the supply.") in table["log"]
+    assert ("You win the lot (a Red Lady) for 5 gems at your own auction: 2 gems to each "
+            "opponent and 1 gem to the supply.") in view(state, 0)["log"]
 
 
 def test_rulebook_auction_example_had_the_caller_not_bid():
@@ -343,7 +345,8 @@ def test_the_final_auction_winner_plays_first_the_next_day():
     first_outcome(play(state, "add to lot"))
     play(state, "pass", "bid 2", "pass")
     assert view(state)["first_player"] == 2
-    assert "day 2 begins; seat 2 plays first (won the final auction)" in view(state)["log"]
+    assert "Day 2 begins: Seat 2 plays first, having won the final auction." in view(state)["log"]
+    assert "Day 2 begins: you play first, having won the final auction." in view(state, 2)["log"]
     deal_day(state, lot=["Red Lady", "Blue Lady"])
     assert state.current_player() == 2
 
@@ -355,8 +358,8 @@ def test_with_no_final_auction_winner_the_first_to_bid_in_it_plays_first():
     first_chance = state.current_player()
     play(state, "pass", "pass", "pass")
     assert view(state)["first_player"] == first_chance
-    assert (f"day 2 begins; seat {first_chance} plays first "
-            "(had the first chance to bid in the final auction)") in view(state)["log"]
+    assert (f"Day 2 begins: Seat {first_chance} plays first, "
+            "having had the first chance to bid in the final auction.") in view(state)["log"]
 
 
 # ------------------------------------------------------------------ day scoring
@@ -430,8 +433,10 @@ def test_rulebook_scoring_example_the_red_tigers_seven_point_day():
     assert day["gem_bonus"] == [0, 3]  # had the Red Tiger had most gems: 3 more
     assert day["points"] == [7, 3]
     assert state.scores() == [7, 3]
-    assert ("seat 0, the Red Tiger: cards 7 (Blue/Red turns a Blue Lady into a Red Lady) "
-            "= 7 points, total 7") in view(state, 1)["log"]
+    assert ("Seat 0 (the Red Tiger) scores 7 for their cards (Blue/Red turns a Blue Lady into "
+            "a Red Lady): 7 points, 7 in all.") in view(state, 1)["log"]
+    assert ("You (the Red Tiger) score 7 for your cards (Blue/Red turns a Blue Lady into "
+            "a Red Lady): 7 points, 7 in all.") in view(state, 0)["log"]
 
 
 def test_every_player_tied_for_most_gems_scores_three():
@@ -467,7 +472,8 @@ def test_the_game_ends_after_the_third_day_with_the_highest_total_winning():
     assert state.scores() == [9, 15]
     assert state.returns() == [0.0, 1.0]
     assert view(state)["winner"] == 1
-    assert view(state)["log"][-1] == "the game ends: seat 1 wins with 15 points"
+    assert view(state)["log"][-1] == "Seat 1 wins the game with 15 points."
+    assert view(state, 1)["log"][-1] == "You win the game with 15 points."
 
 
 def play_three_quiet_days(state):
@@ -513,8 +519,9 @@ def test_a_player_sees_only_their_own_identity_until_the_day_ends():
     assert view(state, 2)["identities"] == [None, None, "Red Lady"]
     assert view(state)["identities"] == [None, None, None]
     log = view(state, 0)["log"]
-    assert "deal Red Tiger to seat 0" in log
-    assert "seat 1 is dealt a Door card" in log
+    assert log[0] == (
+        "Day 1: you are dealt the Red Tiger Door; Seat 1 and Seat 2 are dealt a Door card each."
+    )
     assert not any("Blue Lady" in line for line in log)
 
 
@@ -522,8 +529,8 @@ def test_identities_are_revealed_at_day_end_but_the_doors_set_aside_are_not():
     state = finish_day(day_one())
     day = view(state, 0)["past_days"][0]
     assert day["identities"] == ["Red Tiger", "Blue Lady", "Red Lady"]
-    assert ("day 1 ends; the identities: seat 0 the Red Tiger, seat 1 the Blue Lady, "
-            "seat 2 the Red Lady") in view(state)["log"]
+    assert ("Day 1 ends: Seat 0 was the Red Tiger, Seat 1 was the Blue Lady and "
+            "Seat 2 was the Red Lady.") in view(state)["log"]
     assert not any("the Blue Tiger" in line for line in view(state)["log"])
 
 
@@ -550,7 +557,7 @@ def test_bids_lie_in_front_of_the_bidders_in_sight_of_all():
     assert auction["caller"] == 0 and auction["to_bid"] == 2
     play(state, "pass")
     assert view(state)["auction"]["bids"] == [None, 3, "pass"]
-    assert "seat 1: bid 3" in view(state, 2)["log"]
+    assert "Seat 1 bids 3 gems." in view(state, 2)["log"]
 
 
 def test_resample_redraws_the_other_identities_never_the_seats_own():

@@ -220,7 +220,7 @@ def test_with_no_possible_action_the_turn_passes_by_itself():
     view = state.observation(0)
     assert view["deck"] == 9 and view["revealed"] is None
     assert view["log"][-2:] == [
-        "reveal Red Tiger", "no action is possible with the Red Tiger: the turn passes"]
+        "The Red Tiger is turned up.", "No action is possible with the Red Tiger: the turn passes."]
 
 
 # ------------------------------------------------------------------ the wild cards
@@ -307,8 +307,8 @@ def test_a_wild_with_no_removed_trash_and_no_possible_swap_changes_nothing():
     assert state.current_player() == CHANCE
     assert doors(state) == before
     assert state.observation(0)["log"][-1] == (
-        "the removed pile is empty and no door's black Trash can be swapped with another "
-        "door's white Trash: the Blue/Red changes nothing")
+        "The removed pile is empty and no door's black Trash can be swapped with another "
+        "door's white Trash: the Blue/Red changes nothing.")
 
 
 def test_regular_cards_neither_put_back_nor_swap_trash():
@@ -324,7 +324,7 @@ def test_the_last_card_of_a_round_goes_under_a_marker_and_the_rest_are_reshuffle
     view = state.observation(0)
     assert view["round_markers"] == ["Lady/Tiger"]
     assert view["round"] == 2 and view["deck"] == 13 and view["played"] == []
-    assert "round 1 ends: the Lady/Tiger goes under the first round marker" in view["log"]
+    assert "Round 1 ends: the Lady/Tiger goes under the first round marker." in view["log"]
     # The Lady/Tiger is out of the game: round 2 deals from the thirteen others.
     assert probabilities(state) == pytest.approx({
         "reveal Red Lady": 3 / 13, "reveal Red Tiger": 3 / 13, "reveal Blue Lady": 3 / 13,
@@ -342,7 +342,7 @@ def test_the_third_card_under_a_marker_ends_the_game_lost_with_score_zero():
     assert view["round_markers"] == ["Lady/Tiger", "Blue/Red", "Blue Tiger"]
     assert state.returns() == [0.0] and state.scores() == [0]
     assert view["log"][-1] == (
-        "the third round is over with 0 of 10 Treasures collected: the game is lost")
+        "The third round is over with 0 of 10 Treasures collected: the game is lost.")
     assert len(state.history()) == state.game.max_game_length()
 
 
@@ -360,8 +360,8 @@ def test_a_pass_on_the_last_card_still_ends_the_round():
     view = state.observation(0)
     assert view["round_markers"] == ["Red Tiger"] and view["deck"] == 11
     assert view["log"][-2:] == [
-        "no action is possible with the Red Tiger: the turn passes",
-        "round 1 ends: the Red Tiger goes under the first round marker"]
+        "No action is possible with the Red Tiger: the turn passes.",
+        "Round 1 ends: the Red Tiger goes under the first round marker."]
 
 
 # ------------------------------------------------------------------ winning
@@ -395,7 +395,9 @@ def test_collecting_the_tenth_treasure_wins_at_once_scoring_the_removed_trash():
     assert state.scores() == [6] and state.returns() == [1.0]
     assert view["won"] is True and view["terminal"] is True
     assert view["log"][-1] == (
-        "all 10 Treasures are collected: seat 0 wins, scoring 6 for the removed Trash")
+        "All 10 Treasures are collected: you win, scoring 6 for the removed Trash.")
+    assert state.observation(None)["log"][-1] == (
+        "All 10 Treasures are collected: Seat 0 wins, scoring 6 for the removed Trash.")
 
 
 def test_the_tenth_treasure_on_a_rounds_last_card_wins_before_the_round_ends():
@@ -468,8 +470,8 @@ def test_impossible_sets_three_cards_aside_face_down_unknown_until_deduced():
     assert view["set_aside"] == ["Blue Lady", "Blue Tiger", "Lady/Tiger"]
     assert view["deck"] == 10 and view["round_markers"] == ["Blue/Red"]
     assert view["log"][-1] == (
-        "the face-down cards, never revealed this round, must be: "
-        "Blue Lady, Blue Tiger, Lady/Tiger")
+        "The face-down cards, never revealed this round, must be the Blue Lady, the Blue Tiger "
+        "and the Lady/Tiger.")
     assert "reveal Lady/Tiger" not in probabilities(state)
     assert sum(probabilities(state).values()) == pytest.approx(1.0)
 

@@ -205,7 +205,7 @@ def test_switching_two_identical_cards_moves_both_gems(layout, move, switch):
     # Rulebook "Example Play": 2 Blue Ladies, 2 Blue Tigers or 2 Red Ladies move both gems.
     state = play(labyrinth(layout), move, switch)
     assert gems(state) == ("Red", "Tiger")
-    assert "identical cards, so both gems move: yellow to Red, white to Tiger" in (
+    assert "identical, so both gems move: the yellow to Red, the white to Tiger." in (
         state.log(None)[-1])
 
 
@@ -219,8 +219,8 @@ def test_red_tiger_cards_cannot_be_switched_at_the_start_so_both_gems_move():
     assert state.current_player() == 1
     assert state.observation(1)["phase"] == "move a cub"
     assert state.log(None)[-1] == (
-        "no switch is possible with either Switch card, so both gems move: "
-        "yellow to Red, white to Tiger")
+        "No switch is possible with either Switch card, so both gems move: "
+        "the yellow to Red, the white to Tiger.")
     # With the gems moved, Red cards and Tiger cards are now what the Switch cards move.
     play(state, "move blue cub from D1 to C1")
     assert legal_texts(state) == [
@@ -291,17 +291,18 @@ def test_cubs_ride_with_the_switched_cards_both_ways():
     assert cubs_at(state, "B1") == {"red": 1, "blue": 1}
     assert cubs_at(state, "B2") == {"red": 1, "blue": 0}
     assert state.log(None)[-1].startswith(
-        "the Blue Lady at B1 and the Blue Lady at B2 trade places, 1 red cub riding from B1 "
-        "to B2, 1 red cub and 1 blue cub riding from B2 to B1; identical cards")
+        "The Blue Lady at B1 and the Blue Lady at B2 trade places, with 1 red cub riding from "
+        "B1 to B2 and 1 red cub and 1 blue cub riding from B2 to B1; the cards are identical")
 
 
 def test_the_log_tells_which_cards_traded_places_and_who_rode():
     state = play(labyrinth(), "move red cub from A1 to B1", "switch B1 B4 with Blue/Red")
     assert state.log(1)[-2:] == [
-        "seat 0: switch B1 B4 with Blue/Red",
-        "the Blue Lady at B1 and the Blue Tiger at B4 trade places, "
-        "1 red cub riding from B1 to B4; yellow to Red",
+        "Seat 0 switches B1 and B4 with the Blue/Red.",
+        "The Blue Lady at B1 and the Blue Tiger at B4 trade places, "
+        "with 1 red cub riding from B1 to B4; the yellow gem moves to Red.",
     ]
+    assert state.log(0)[-2] == "You switch B1 and B4 with the Blue/Red."
 
 
 # ------------------------------------------------------------------ game end
@@ -334,9 +335,11 @@ def test_the_game_is_won_the_moment_all_five_cubs_reach_your_tiger_door(seat, go
     assert state.returns() == [1.0 if s == seat else 0.0 for s in (0, 1)]
     assert state.scores()[seat] == 5
     # The winning step ends the game at once: the labyrinth does not move after it.
-    assert state.log(None)[-2].startswith(f"seat {seat}: move {colour} cub from ")
+    assert state.log(None)[-2].startswith(f"Seat {seat} moves a {colour} cub from ")
     assert state.log(None)[-1] == (
-        f"seat {seat} wins: all five {colour} cubs have escaped to the {door} Door at {goal}")
+        f"Seat {seat} wins: all five {colour} cubs have escaped to the {door} Door at {goal}.")
+    assert state.log(seat)[-1] == (
+        f"You win: all five {colour} cubs have escaped to the {door} Door at {goal}.")
     assert state.current_player() == TERMINAL
 
 
@@ -381,7 +384,7 @@ def test_the_turn_cap_ends_the_game_in_a_draw():
     play(state, "move blue cub from D1 to D2", "switch D2 D3 with Blue/Red")
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]
-    assert state.log(None)[-1] == "the turn cap of 2 turns is reached: the game is a draw"
+    assert state.log(None)[-1] == "The turn cap of 2 turns is reached: the game is a draw."
 
 
 def test_the_turn_cap_defaults_to_300_turns_and_bounds_the_game_length():
@@ -402,9 +405,14 @@ def test_nothing_is_hidden_after_setup():
     assert not ladytiger.load_game("labyrinth").info.imperfect_information
     state = play(labyrinth(), "move red cub from A1 to B1")
     views = [state.observation(v) for v in (0, 1, None)]
+    logs = [view.pop("log") for view in views]
     for view in views:
         del view["viewer"]
     assert views[0] == views[1] == views[2]
+    # The logs tell the same story; only the mover reads its own move as "You".
+    assert logs[1] == logs[2] and logs[0][:-1] == logs[2][:-1]
+    assert logs[0][-1] == "You move a red cub from A1 to B1."
+    assert logs[2][-1] == "Seat 0 moves a red cub from A1 to B1."
     assert state._hidden_steps(0) == set() and state._hidden_steps(None) == set()
     assert state.resample(1, random.Random(1)) == state
 

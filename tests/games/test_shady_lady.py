@@ -85,9 +85,9 @@ def test_a_dealt_card_is_known_only_to_its_receiver():
     assert view(state, 0)["hands"] == [[1, 2, 3], [None, None, None]]
     assert view(state, 1)["hands"] == [[None, None, None], [7, 8, 9]]
     assert view(state, None)["hands"] == [[None] * 3, [None] * 3]
-    assert "seat 1 is dealt a card" in view(state, 0)["log"]
-    assert "deal 7 to seat 1" in view(state, 1)["log"]
-    assert not any("deal 7" in line for line in view(state, 0)["log"])
+    assert view(state, 0)["log"] == ["You are dealt a 1, a 2 and a 3; Seat 1 is dealt 3 cards."]
+    assert view(state, 1)["log"] == ["Seat 0 is dealt 3 cards; you are dealt a 7, an 8 and a 9."]
+    assert view(state, None)["log"] == ["Seat 0 and Seat 1 are dealt 3 cards each."]
 
 
 def test_option_draws_the_starting_player():
@@ -129,8 +129,8 @@ def test_draw_then_discard_one_of_four_onto_your_own_pile():
 
 def test_a_drawn_card_is_known_only_to_the_drawer():
     state = play(start("1 4 9", "2 6 9"), "draw", "seat 0 draws 8")
-    assert view(state, 0)["log"][-1] == "seat 0 draws 8"
-    assert view(state, 1)["log"][-1] == "seat 0 draws a card"
+    assert view(state, 0)["log"][-1] == "You draw an 8."
+    assert view(state, 1)["log"][-1] == "Seat 0 draws a card."
     assert view(state, 1)["hands"][0] == [None] * 4
 
 
@@ -267,8 +267,10 @@ def test_rulebook_example_as_a_try_each_stronger_combination_may_answer():
     play(state, "decline")
     assert state.scores() == [0, 0, 1, 0]
     assert view(state, 0)["hands"][3] == [None] * 3  # who declined stays hidden
-    assert "seat 2 scores 1 point for the Try! (best combination, 6-6-6 (triple)) " \
-        "and has 1 point" in view(state, 0)["log"]
+    assert "The Try! ends: Seat 2 has the best combination, a 6-6-6 triple, so Seat 2 scores " \
+        "a point (1 point in all)." in view(state, 0)["log"]
+    assert "The Try! ends: you have the best combination, a 6-6-6 triple, so you score " \
+        "a point (1 point in all)." in view(state, 2)["log"]
 
 
 def test_an_equal_combination_may_not_answer():
@@ -347,7 +349,12 @@ def test_jack_on_a_hand_with_a_combination_scores_for_the_declarer():
     state = play(start("1 4 9", "7 7 7"), "jack seat 1")
     assert state.scores() == [1, 0]
     assert view(state, None)["hands"][1] == [7, 7, 7]
-    assert "seat 1 reveals 7 7 7: 7-7-7 (triple)" in view(state, None)["log"]
+    assert view(state, None)["log"][-3:] == [
+        "Seat 0 declares Jack! on Seat 1.",
+        "Seat 1 reveals 7, 7 and 7: a 7-7-7 triple.",
+        "The Jack! succeeds: Seat 1 holds a 7-7-7 triple, so Seat 0 scores a point "
+        "(1 point in all).",
+    ]
 
 
 def test_jack_on_a_hand_without_a_combination_scores_for_the_named_player():
@@ -414,8 +421,8 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_piles_under_their_top_cards():
     for card in set(gathered):
         assert probabilities[f"seat {seat} draws {card}"] == pytest.approx(
             gathered.count(card) / 72)
-    assert "the draw pile is empty: every discard pile but its top card is shuffled into a " \
-        "new draw pile of 72 cards" in after["log"]
+    assert "The draw pile is empty: every discard pile but its top card is shuffled into a " \
+        "new draw pile of 72 cards." in after["log"]
 
 
 def test_the_pile_is_not_rebuilt_before_a_draw_is_needed():
@@ -458,7 +465,8 @@ def test_the_first_player_to_three_points_wins_at_once():
     assert state.current_player() == TERMINAL
     assert state.returns() == [0.0, 1.0]
     assert view(state, 0)["winner"] == 1
-    assert "seat 1 has 3 points and wins" in view(state, 0)["log"]
+    assert "Seat 1 has 3 points and wins the game." in view(state, 0)["log"]
+    assert "You have 3 points and win the game." in view(state, 1)["log"]
 
 
 def test_a_try_that_brings_three_points_ends_the_game_before_any_discard():
@@ -491,7 +499,7 @@ def test_the_turn_limit_ends_the_game_as_a_draw():
     draw_and_discard(state, 0, 7)
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0] and state.scores() == [1, 0]
-    assert "the turn limit (3) is reached: a draw" in view(state)["log"]
+    assert "The turn limit of 3 turns is reached: the game is a draw." in view(state)["log"]
 
 
 def test_the_default_turn_limit_is_one_thousand():

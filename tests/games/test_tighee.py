@@ -175,8 +175,8 @@ def test_each_player_secretly_puts_out_cards_one_at_a_time():
     assert state.observation(0)["hand_sizes"] == [12, 13, 13]
     seen_by_1 = state.observation(1)
     assert seen_by_1["put_out"] == [] and seen_by_1["put_out_counts"] == [1, 0, 0]
-    assert seen_by_1["log"][-1] == "seat 0 puts out a card face down"
-    assert state.observation(0)["log"][-1] == "seat 0: put out Red 1"
+    assert seen_by_1["log"][-1] == "Seat 0 puts out a card face down."
+    assert state.observation(0)["log"][-1] == "You put out Red 1 face down."
     assert "Red 1" not in json.dumps(seen_by_1)
     play(state, "put out Purple 1", "put out Green 1")
     assert state.current_player() == 1
@@ -218,7 +218,8 @@ def test_rulebook_example_black_3_played_under_a_purple_forest_card_is_purple_3(
     assert state.observation(1)["follow"] == "Purple"
     play(state, "play Black 3")  # seat 1 holds no Purple
     assert trick_view(state) == [(0, "Black 1", "Purple 1"), (1, "Black 3", "Purple 3")]
-    assert state.observation(2)["log"][-1] == "seat 1: play Black 3 (counts as Purple 3)"
+    assert state.observation(2)["log"][-1] == "Seat 1 plays Black 3, which counts as Purple 3."
+    assert state.observation(1)["log"][-1] == "You play Black 3, which counts as Purple 3."
 
 
 def test_rulebook_example_black_1_under_a_green_forest_card_counts_as_green_1():
@@ -283,12 +284,12 @@ def test_chart_blank_cell_black_forest_plain_lead_follow_the_lead_and_black_does
     play(state, "play Black 3")
     assert trick_view(state)[1] == (1, "Black 3", "Black 3")
     assert state.observation(0)["log"][-1] == (
-        "seat 1: play Black 3 (stays Black under a Black Forest card)")
+        "Seat 1 plays Black 3, which stays Black under a Black Forest card.")
     assert len(legal_texts(state)) == 10  # seat 2 holds no Red
     play(state, "play Blue 6")
     assert state.observation(0)["tricks"][-1]["winner"] == 1  # Black 3 < Blue 6
     assert state.observation(0)["log"][-1] == (
-        "seat 1 takes the trick with Black 3, the lowest card not following Red")
+        "Seat 1 takes the trick with Black 3, the lowest card not following Red.")
 
 
 # ------------------------------------------------------------------ following
@@ -319,7 +320,8 @@ def test_when_everyone_follows_the_highest_number_wins():
     state = play(short_game("Purple 1"), "play Black 1", "play Black 3", "play Purple 6")
     view = state.observation(1)
     assert view["tricks_won"] == [0, 0, 1]
-    assert view["log"][-1] == "seat 2 takes the trick with Purple 6, the highest Purple"
+    assert view["log"][-1] == "Seat 2 takes the trick with Purple 6, the highest Purple."
+    assert state.log(2)[-1] == "You take the trick with Purple 6, the highest Purple."
 
 
 def test_otherwise_the_lowest_card_that_does_not_follow_wins():
@@ -440,7 +442,11 @@ def test_returns_follow_the_winner_rule():
     best = winners(state.scores(), state.past_rounds[-1]["points"])
     assert state.observation(None)["winners"] == best
     assert state.returns() == [1 / len(best) if s in best else 0.0 for s in range(4)]
-    assert state.observation(0)["log"][-1].startswith("the game ends")
+    last = state.observation(None)["log"][-1]
+    if len(best) == 1:
+        assert last.startswith(f"Seat {best[0]} wins the game with ")
+    else:
+        assert " share the win with " in last
 
 
 def test_seat_0_leads_first_unless_the_option_draws_it():
@@ -496,10 +502,15 @@ def test_won_piles_show_their_top_while_the_memory_of_tricks_stays_in_the_observ
 def test_the_log_masks_the_deal_and_the_put_outs():
     state = short_game("Purple 1")
     log = state.observation(2)["log"]
-    assert log[0] == "round 1: 13 cards are dealt to each player"
-    assert log.count("seat 0 puts out a card face down") == 3
-    assert "seat 2: put out Purple 5" in log
-    assert log[-1] == "trick 1: the Forest card is Purple 1"
+    assert log == [
+        "Round 1: the deck is dealt, 13 cards to each player.",
+        *["Seat 0 puts out a card face down."] * 3,
+        *["Seat 1 puts out a card face down."] * 3,
+        "You put out Purple 5 face down.",
+        "You put out Blue 5 face down.",
+        "You put out Green 7 face down.",
+        "Trick 1: the Forest card is Purple 1.",
+    ]
 
 
 def test_the_terminal_view_draws_a_seats_table():

@@ -118,6 +118,18 @@ def test_hand_sizes_and_cards_set_aside_unseen(n):
     assert all(text.startswith("goal") for text in legal_texts(state))
 
 
+# Seat 0's view of the standard deal.
+DEAL_LINES = {
+    2: "You are dealt three Red Ladies and three Red Tigers; Seat 1 is dealt 6 cards.",
+    3: "You are dealt three Red Ladies and a Red Tiger; Seat 1 and Seat 2 are dealt 4 cards "
+       "each.",
+    4: "You are dealt three Red Ladies; Seat 1, Seat 2 and Seat 3 are dealt 3 cards each.",
+    5: "You are dealt two Red Ladies; Seat 1, Seat 2, Seat 3 and Seat 4 are dealt 2 cards each.",
+    6: "You are dealt two Red Ladies; Seat 1, Seat 2, Seat 3, Seat 4 and Seat 5 are dealt 2 "
+       "cards each.",
+}
+
+
 @pytest.mark.parametrize("n", COUNTS)
 def test_each_player_sees_only_their_own_hand(n):
     state = dealt(n)
@@ -125,10 +137,9 @@ def test_each_player_sees_only_their_own_hand(n):
     for seat in range(n):
         assert view(state, seat)["hand"] == hands[seat]
     assert view(state)["hand"] is None
-    log = view(state, 0)["log"]
-    assert log[:HAND[n]] == [f"deal {card} to seat 0" for card in hands[0]]
-    assert log[HAND[n]] == "seat 1 is dealt a card"
-    assert not any(line.startswith("deal") and "seat 1" in line for line in log)
+    # The whole deal is one line: the viewer's cards by name, everyone else's counted.
+    assert view(state, 0)["log"] == [DEAL_LINES[n]]
+    assert "Red Ladies" not in view(state, n - 1)["log"][0]
 
 
 # ------------------------------------------------------------------ starting a season
@@ -170,8 +181,8 @@ def test_stacks_start_with_hidden_choices_in_turn_from_the_starting_player(n):
     play(state, "start stack with Red Lady")
     assert state.current_player() == 1
     # Nobody else learns the card: only that a stack was started.
-    assert "seat 0 starts a stack" in view(state, 1)["log"]
-    assert "seat 0: start stack with Red Lady" in view(state, 0)["log"]
+    assert "Seat 0 starts their stack with a face-down card." in view(state, 1)["log"]
+    assert "You start your stack with the Red Lady." in view(state, 0)["log"]
     assert view(state, 1)["stacks"][0] == {"face_down": 1, "revealed": [], "cards": None}
     assert view(state, 0)["stacks"][0]["cards"] == ["Red Lady"]
     assert view(state, 0)["hand_sizes"][0] == HAND[n] - 1
@@ -204,7 +215,8 @@ def test_before_any_bid_each_player_builds_or_bids_and_cannot_pass(n):
     assert reason(state, "build Lady/Tiger") == "you hold no Lady/Tiger"
     play(state, f"build {held[0]}")
     assert view(state, 1)["stacks"][0] == {"face_down": 2, "revealed": [], "cards": None}
-    assert "seat 0 builds" in view(state, 1)["log"]
+    assert "Seat 0 builds a face-down card onto their stack." in view(state, 1)["log"]
+    assert f"You build the {held[0]} onto your stack." in view(state, 0)["log"]
     assert view(state, 0)["stacks"][0]["cards"] == ["Red Lady", held[0]]
     assert state.current_player() == 1
 
@@ -301,8 +313,10 @@ def test_a_trap_from_an_opponents_stack_gives_that_opponent_a_gem_from_the_pot(n
     play(state, "bid 13", *["pass"] * (n - 1), f"reveal seat {n - 1}")
     assert gems(state) == [1] * (n - 1) + [2]
     assert view(state)["pot"] == 2
-    assert f"Blue Tiger from seat {n - 1}'s stack is a trap: seat {n - 1} takes a gem " \
-           "from the pot" in view(state, 0)["log"]
+    assert f"You reveal the Blue Tiger from Seat {n - 1}'s stack: a trap, so Seat {n - 1} " \
+           "takes a gem from the pot." in view(state, 0)["log"]
+    assert "Seat 0 reveals the Blue Tiger from your stack: a trap, so you take a gem " \
+           "from the pot." in view(state, n - 1)["log"]
 
 
 @pytest.mark.parametrize("n", COUNTS)
@@ -447,7 +461,7 @@ def test_a_new_year_after_four_seasons_reshuffles_and_deals_anew(n):
     assert public["hand_sizes"] == [0] * n
     odds = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
     assert odds["deal Red Lady to seat 0"] == pytest.approx(3 / 14)
-    assert "year 2 begins: the Door and Clue cards are reshuffled, " in " ".join(
+    assert "Year 2 begins: the Door and Clue cards are shuffled together " in " ".join(
         public["log"])
     new_hands = standard_hands(n)[::-1]
     deal(state, new_hands)
@@ -496,7 +510,7 @@ def test_the_season_cap_ends_the_game_in_a_draw(n):
     assert state.current_player() == TERMINAL
     assert state.returns() == [0.0] * n  # nobody won
     assert view(state)["winner"] is None
-    assert "the game is a draw: the cap of 2 seasons is reached" in view(state)["log"]
+    assert "The game is a draw: the cap of 2 seasons is reached." in view(state)["log"]
 
 
 def test_the_season_cap_defaults_to_200():
@@ -576,7 +590,7 @@ def test_rulebook_example_own_trap_with_every_opponent_at_four():
         "the pot")
     assert view(state)["year"] == 2 and view(state)["pot"] == 3
     assert view(state)["treasury"] == 25 - 13 - 3
-    assert "seat 0's stack is a trap and every opponent holds 4 gems" in " ".join(
+    assert "from their own stack: a trap, and every opponent holds 4 gems" in " ".join(
         view(state, 2)["log"])
 
 

@@ -3,15 +3,18 @@
 A state is fully determined by its game (with options) and its action history. Randomness
 enters only at chance nodes, whose outcomes and probabilities are listed. Subclasses supply
 the rules through the underscore hooks; the public verbs here add validation, history
-keeping, text parsing, the player log and resampling, so every game behaves the same way.
+keeping, text parsing, the player log, moments and resampling, so every game behaves the
+same way.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
+from ladytiger.core.words import join, plural, seat_word, sentence, who
 
 if TYPE_CHECKING:
     from ladytiger.core.game import Game
@@ -26,7 +29,104 @@ def normalise_text(text: str) -> str:
 
 
 def seat_name(seat: int) -> str:
+    """A seat in move texts and refusals ("reveal seat 1"); the log says "Seat 1"."""
     return f"seat {seat}"
+
+
+# Writes the one sentence that stands for a run of parts, from each part's data, in order.
+Merge = Callable[[list[dict[str, Any]]], str]
+
+
+class LogPart(str):
+    """A log line that `State.log` merges with its neighbours of the same group.
+
+    `_describe` answers per step, and the bots compare those answers to tell steps apart,
+    so a part is a whole sentence by itself: `merge` of its own data alone. A deal of many
+    cards is many steps, though, and a player writes it down once; so `log` replaces each
+    run of parts sharing a `group` (and a `merge`) by `merge` of all their data. The data
+    must hold only what the viewer of the line may know, as the text does.
+    """
+
+    group: Hashable
+    merge: Merge
+    data: dict[str, Any]
+
+    def __new__(cls, group: Hashable, merge: Merge, **data: Any) -> LogPart:
+        part = super().__new__(cls, merge([data]))
+        part.group = group
+        part.merge = merge
+        part.data = data
+        return part
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A state's log cache may travel by pickle (to a bot worker) with its parts in it.
+        return (_rebuild_part, (self.group, self.merge, self.data))
+
+
+def _rebuild_part(group: Hashable, merge: Merge, data: dict[str, Any]) -> LogPart:
+    return LogPart(group, merge, **data)
+
+
+def fold_parts(lines: list[str]) -> list[str]:
+    """The lines as a player reads them: each run of parts of one group as one sentence."""
+    folded: list[str] = []
+    run: list[LogPart] = []
+
+    def flush() -> None:
+        if run:
+            first = run[0]
+            folded.append(str(first) if len(run) == 1 else first.merge([p.data for p in run]))
+            run.clear()
+
+    for line in lines:
+        if isinstance(line, LogPart):
+            if run and (line.group != run[0].group or line.merge is not run[0].merge):
+                flush()
+            run.append(line)
+        else:
+            flush()
+            folded.append(str(line))
+    flush()
+    return folded
+
+
+def new_moment(kind: str, title: str, lines: list[str]) -> dict[str, Any]:
+    """A moment as `State.moment` answers it."""
+    return {"kind": kind, "title": title, "lines": list(lines)}
+
+
+def combine_moments(found: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """One moment for a move that made several (the last trick of the last round): the
+    last and greatest gives the kind and title, and the earlier ones' titles and lines
+    come first, in the order they happened."""
+    if not found:
+        return None
+    last = found[-1]
+    lines = [
+        line for earlier in found[:-1] for line in (sentence(earlier["title"]), *earlier["lines"])
+    ]
+    return new_moment(last["kind"], last["title"], [*lines, *last["lines"]])
+
+
+def game_end_moment(
+    after: State, unit: str = "point", title: str | None = None, lines: list[str] | None = None
+) -> dict[str, Any]:
+    """The "game_end" moment: who won (from the returns), then every seat's score."""
+    returns = after.returns()
+    winners = [seat for seat, share in enumerate(returns) if share > 0]
+    if title is None:
+        if not winners:
+            title = "The game ends in a draw"
+        elif len(winners) == 1:
+            title = f"{seat_word(winners[0])} wins the game"
+        else:
+            title = f"{join([seat_word(s) for s in winners])} share the win"
+    if lines is None:
+        lines = [
+            sentence(f"{seat_word(seat)} ends with {plural(score, unit)}")
+            for seat, score in enumerate(after.scores())
+        ]
+    return new_moment("game_end", title, lines)
 
 
 def shared_win_returns(winners: list[int] | set[int], num_players: int) -> list[float]:
@@ -215,10 +315,12 @@ class State:
         return view
 
     def log(self, player: int | None) -> list[str]:
-        """What `player` saw happen, in order, in words. Rebuilt from the history.
+        """What `player` saw happen, in order, in sentences. Rebuilt from the history.
 
         The replay behind it is kept per viewer, so a state that moves on (a live table)
-        extends its logs step by step instead of replaying from the start each time.
+        extends its logs step by step instead of replaying from the start each time. The
+        steps' lines are kept as `_describe` gave them; the runs of parts (a deal) are
+        folded into one line each time the log is read, as a run may still grow.
         """
         self._check_viewer(player)
         cache: dict[int | None, tuple[State, list[str]]] = self.__dict__.setdefault(
@@ -233,7 +335,7 @@ class State:
             replay.apply_trusted(action)
             lines.extend(before._describe(action, actor, player, replay))
         cache[player] = (replay, lines)
-        return list(lines)
+        return fold_parts(lines)
 
     def _check_viewer(self, player: int | None) -> None:
         if player is not None and (
@@ -249,6 +351,46 @@ class State:
     def _public_scores(self) -> list[int]:
         """Scores everyone may see; games with secret scores override."""
         return self.scores()
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """The scoring or reveal moment among the steps from this state to `after`, if any.
+
+        `after` is this state moved on: a player's move and the chance steps that follow
+        it. The answer is `{"kind": ..., "title": ..., "lines": [...]}` in player words,
+        written for nobody in particular (every seat is "Seat N") and from what a spectator
+        may know of `after` (what the moment itself turns up included); None when nothing
+        was scored or revealed. Several moments in one move come as one, under the kind
+        and title of the last (see `combine_moments`). Games override this; by default the
+        only moment is the end of the game, "game_end", with every seat's score.
+        """
+        self.steps_to(after)  # a check that `after` follows from here
+        if after.is_terminal() and not self.is_terminal():
+            return game_end_moment(after)
+        return None
+
+    def steps_to(self, after: State) -> list[tuple[State, int, int, State]]:
+        """Each step from here to `after` as (before, action, actor, after the step).
+
+        Raises LadyTigerError when `after` is not this state moved on."""
+        done = len(self._history)
+        if (
+            after.game != self.game
+            or len(after._history) < done
+            or after._history[:done] != self._history
+            or after._actors[:done] != self._actors
+        ):
+            raise LadyTigerError("a moment is asked of a state and a later state of its game")
+        return list(self._walk(after._actors[done:], after._history[done:]))
+
+    def _walk(
+        self, actors: list[int], actions: list[int]
+    ) -> Iterator[tuple[State, int, int, State]]:
+        replay = self.clone()
+        for actor, action in zip(actors, actions, strict=True):
+            before = replay.clone()
+            replay.apply_trusted(action)
+            yield before, action, actor, replay.clone()
 
     # ------------------------------------------------------------------ resampling
     def resample(self, player: int | None, rng: random.Random) -> State:
@@ -325,9 +467,17 @@ class State:
     def _describe(
         self, action: int, actor: int, viewer: int | None, after: State
     ) -> list[str]:
-        """Log lines for `viewer` about `action` taken from this state, leading to `after`."""
+        """Log lines for `viewer` about `action` taken from this state, leading to `after`.
+
+        Each line is a sentence for that viewer (see core/words.py), and the lines tell
+        apart exactly the steps the viewer can tell apart: the bots compare them to know
+        what a seat saw. A line may be a LogPart, which the log merges with its run.
+        Games override this; the default only gives the move's own text.
+        """
         text = self._action_text(action, actor)
-        return [text if actor == CHANCE else f"{seat_name(actor)}: {text}"]
+        if actor == CHANCE:
+            return [sentence(text)]
+        return [sentence(f"{who(actor, viewer)}: {text}")]
 
     def conserved(self) -> dict[str, int]:
         """Quantities the rules never change (card and gem totals), for the property tests."""

@@ -9,7 +9,27 @@ from __future__ import annotations
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.core.state import (
+    LogPart,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+    seat_name,
+    shared_win_returns,
+)
+from ladytiger.core.words import (
+    capitalise,
+    dealt,
+    does,
+    seat_word,
+    sentence,
+    standing,
+    their,
+    turned_up,
+    whom,
+    whose,
+    yours,
+)
 from ladytiger.games.lady_tiger_cards import (
     CARD_NAMES,
     CLUE_COUNTS,
@@ -389,20 +409,105 @@ class DoorsState(State):
 
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, DoorsState)
-        if actor == CHANCE and self.phase == DEAL_IDENTITIES:
-            seat = 0 if self.identity[0] is None else 1
-            if viewer != seat:
-                return [f"{seat_name(seat)} is dealt a Door card"]
-        lines = super()._describe(action, actor, viewer, after)
+        phase = self.phase
+        if actor == CHANCE:
+            if phase == DEAL_IDENTITIES:
+                # Each seat sees only its own Door; the two deals read as one line.
+                seat = 0 if self.identity[0] is None else 1
+                door = f"the {CARD_NAMES[action - DEAL_DOOR]} Door" if viewer == seat else None
+                return [
+                    LogPart(
+                        ("doors", self.contest), dealt, seat=seat, viewer=viewer, item=door,
+                        verb="be dealt", noun="Door card", lead=f"Contest {self.contest + 1}",
+                    )
+                ]
+            if phase == REFILL_DISPLAY:
+                return [
+                    LogPart(
+                        ("display", self.contest), turned_up,
+                        item=CARD_NAMES[action - REVEAL], where=" for the display",
+                    )
+                ]
+            first = action - FIRST_COLLECTOR
+            return [sentence(does(first, viewer, "be drawn", "to collect first"))]
+        lines = [sentence(self._move_words(action, actor, viewer))]
         if len(after.past_contests) > len(self.past_contests):
-            result = after.past_contests[-1]
-            lines.append(
-                f"contest {result['contest']} ends, {result['how']}: "
-                f"{seat_name(result['winner'])} earns {plural(result['gems'], 'gem')} "
-                f"(seat 0 was the {result['identities'][0]}, "
-                f"seat 1 the {result['identities'][1]})"
-            )
+            number, how, doors = self._contest_words(action, after, viewer)
+            lines.append(f"Contest {number}: {how}. {doors}")
+            if after.phase == GAME_OVER:
+                winner = after.past_contests[-1]["winner"]
+                gems = plural(after.gems[winner], "gem")
+                lines.append(sentence(does(winner, viewer, "win", f"the game with {gems}")))
         return lines
+
+    def _move_words(self, action: int, actor: int, viewer: int | None) -> str:
+        if action < DISCARD:
+            return does(actor, viewer, "take", f"the {CARD_NAMES[action - TAKE]}")
+        if action < GUESS_COLOUR:
+            return does(actor, viewer, "discard", f"the {CARD_NAMES[action - DISCARD]}")
+        if action < CLAIM_SET:
+            return does(actor, viewer, "guess", guess_text(action).removeprefix("guess "))
+        if action == CLAIM_SET:
+            return does(actor, viewer, "claim", "a set")
+        return does(actor, viewer, "end", f"{their(actor, viewer)} turn")
+
+    def _contest_words(
+        self, action: int, after: DoorsState, viewer: int | None
+    ) -> tuple[int, str, str]:
+        """The contest that `action` ends: its number, how it ended and who earned what
+        ("Seat 1 guessed Red, wrong: you earn 4 gems"), and the two Doors, now face up."""
+        result = after.past_contests[-1]
+        winner, gems = result["winner"], plural(result["gems"], "gem")
+        earns = does(winner, viewer, "earn", gems, start=False)
+        if GUESS_COLOUR <= action < CLAIM_SET:
+            guess = guess_text(action).removeprefix("guess ")
+            verdict = "right" if winner == self.guesser else "wrong"
+            how = f"{whom(self.guesser, viewer)} guessed {guess}, {verdict}: {earns}"
+        elif action == CLAIM_SET:
+            own = self.identity[self.guesser]
+            assert own is not None
+            trait = matching_set_trait(self.collected, own)
+            how = f"{whom(self.guesser, viewer)} claimed a {trait} set: {earns}"
+        elif action < DISCARD:
+            collected = self.collected.copy()
+            collected[action - TAKE] += 1
+            own = self.identity[self.collector]
+            assert own is not None
+            trait = matching_set_trait(collected, own)
+            how = f"{whom(self.collector, viewer)} showed a {trait} set: {earns}"
+        else:
+            how = f"the deck ran out: {earns}"
+        first, second = result["identities"]
+        doors = (
+            f"{capitalise(whose(0, viewer))} Door was the {first} "
+            f"and {yours(1, viewer)} the {second}."
+        )
+        return result["contest"], how, doors
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"contest_end" when a contest is decided (with both Doors, now face up), and
+        "game_end"."""
+        found = []
+        for before, action, _, step in self.steps_to(after):
+            assert isinstance(before, DoorsState) and isinstance(step, DoorsState)
+            if len(step.past_contests) > len(before.past_contests):
+                number, how, doors = before._contest_words(action, step, None)
+                result = step.past_contests[-1]
+                earned = plural(result["gems"], "gem")
+                lines = [sentence(how), doors]
+                if step.phase != GAME_OVER:  # the game's end gives the final gems
+                    lines.append(sentence(standing(step.gems, "gem")))
+                found.append(
+                    new_moment(
+                        "contest_end",
+                        f"Contest {number}: {seat_word(result['winner'])} earns {earned}",
+                        lines,
+                    )
+                )
+        if after.is_terminal() and not self.is_terminal():
+            found.append(game_end_moment(after, "gem"))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

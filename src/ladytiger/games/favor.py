@@ -10,7 +10,27 @@ import random
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.core.state import (
+    LogPart,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+    seat_name,
+    shared_win_returns,
+)
+from ladytiger.core.words import (
+    a,
+    dealt,
+    does,
+    join,
+    number_word,
+    plural_noun,
+    sentence,
+    their,
+    turned_up,
+    was,
+    whom,
+)
 from ladytiger.games.lady_tiger_cards import (
     BLUE_RED,
     CARD_NAMES,
@@ -172,25 +192,51 @@ def payments(n: int, caller: int, winner: int, bid: int) -> list[tuple[int, int]
     return [(seat, share) for seat in range(n) if seat != caller]
 
 
-def day_summary(record: dict[str, Any]) -> list[str]:
-    """The day-end lines: every identity turned up and every seat's scoring, wilds shown."""
-    lines = [
-        f"day {record['day']} ends; the identities: "
-        + ", ".join(
-            f"{seat_name(seat)} the {name}" for seat, name in enumerate(record["identities"])
-        )
-    ]
+def lot_words(counts: list[int]) -> str:
+    """The cards of a lot, repeats counted: "two Red Ladies and a Blue/Red"."""
+    return join(
+        [
+            a(CARD_NAMES[card]) if n == 1 else f"{number_word(n)} {plural_noun(CARD_NAMES[card])}"
+            for card, n in enumerate(counts)
+            if n
+        ]
+    )
+
+
+def day_summary(record: dict[str, Any], viewer: int | None) -> list[str]:
+    """The day-end lines for `viewer`: every identity turned up, then every seat's score
+    sheet with the wilds' changes shown."""
+    return [sentence(f"Day {record['day']} ends: {day_doors(record, viewer)}"),
+            *day_sheet(record, viewer)]
+
+
+def day_doors(record: dict[str, Any], viewer: int | None) -> str:
+    """Who was which Door that day: "you were the Red Lady and Seat 1 was the Blue Tiger"."""
+    return join(
+        [
+            f"{whom(seat, viewer)} {was(seat, viewer)} the {name}"
+            for seat, name in enumerate(record["identities"])
+        ]
+    )
+
+
+def day_sheet(record: dict[str, Any], viewer: int | None) -> list[str]:
+    """Every seat's score for the day, one line each."""
+    lines = []
     for seat, name in enumerate(record["identities"]):
         wilds = record["wilds"][seat]
         how = f" ({'; '.join(wilds)})" if wilds else ""
         bonus = (
-            f" + {MOST_GEMS_BONUS} for most gems ({record['gems'][seat]})"
+            f" and {MOST_GEMS_BONUS} for the most gems ({record['gems'][seat]})"
             if record["gem_bonus"][seat]
             else ""
         )
+        subject = "You" if seat == viewer else f"Seat {seat}"
+        verb = "score" if seat == viewer else "scores"
         lines.append(
-            f"{seat_name(seat)}, the {name}: cards {record['card_points'][seat]}{how}{bonus}"
-            f" = {plural(record['points'][seat], 'point')}, total {record['totals'][seat]}"
+            f"{subject} (the {name}) {verb} {record['card_points'][seat]} for "
+            f"{their(seat, viewer)} cards{how}{bonus}: "
+            f"{plural(record['points'][seat], 'point')}, {record['totals'][seat]} in all."
         )
     return lines
 
@@ -483,58 +529,95 @@ class FavorState(State):
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, FavorState)
         phase = self.phase
-        if phase == DEAL_IDENTITIES:
-            seat = len(self.deal_steps)
-            if viewer != seat:
-                return [f"{seat_name(seat)} is dealt a Door card"]
-        lines = super()._describe(action, actor, viewer, after)
+        lines: list[str]
+        if actor == CHANCE:
+            if phase == DEAL_IDENTITIES:
+                # Each seat sees only its own Door; the day's deals read as one line.
+                seat = len(self.deal_steps)
+                door = f"the {CARD_NAMES[action - DEAL_DOOR]} Door" if viewer == seat else None
+                lines = [
+                    LogPart(
+                        ("doors", self.day), dealt, seat=seat, viewer=viewer, item=door,
+                        verb="be dealt", noun="Door card", lead=f"Day {self.day + 1}",
+                    )
+                ]
+            elif phase == FLIP:
+                lines = [
+                    LogPart(
+                        ("lot", self.day), turned_up, item=CARD_NAMES[action - REVEAL],
+                        where=" for the lot",
+                    )
+                ]
+            else:
+                first = action - FIRST_PLAYER
+                lines = [sentence(does(first, viewer, "be drawn", "to play first"))]
+        elif action == ADD:
+            lines = [sentence(does(actor, viewer, "add", "a card to the lot"))]
+        elif action == CALL:
+            lines = [sentence(does(actor, viewer, "call", "an auction"))]
+        elif action == PASS:
+            lines = [sentence(does(actor, viewer, "pass"))]
+        else:
+            lines = [sentence(does(actor, viewer, "bid", plural(action - BID + 1, "gem")))]
         if phase in (AUCTION, FINAL_AUCTION) and after.phase != phase:
-            lines.append(self._auction_result(action))
+            lines.append(self._auction_result(action, viewer))
         if after.phase == FINAL_AUCTION and phase != FINAL_AUCTION:
+            first = does(after.bidder, viewer, "bid", "first", start=False)
             lines.append(
-                f"the last card is out: final auction of {', '.join(cards_listing(after.lot))}; "
-                f"{seat_name(after.bidder)} bids first, and the gems go to the supply"
+                f"The last card is out: the final auction is for {lot_words(after.lot)}; "
+                f"{first}, and the gems go to the supply."
             )
         if len(after.past_days) > len(self.past_days):
-            lines.extend(day_summary(after.past_days[-1]))
+            lines.extend(day_summary(after.past_days[-1], viewer))
             if after.phase == GAME_OVER:
                 winner = after.winner()
-                lines.append(
-                    f"the game ends: {seat_name(winner)} wins with "
-                    f"{plural(after.points[winner], 'point')}"
-                )
+                points = plural(after.points[winner], "point")
+                lines.append(sentence(does(winner, viewer, "win", f"the game with {points}")))
             else:
                 why = (
                     "won the final auction"
                     if self.high_bidder != NOBODY or action != PASS
                     else "had the first chance to bid in the final auction"
                 )
-                lines.append(
-                    f"day {after.day + 1} begins; {seat_name(after.first_player)} plays first "
-                    f"({why})"
-                )
+                first = does(after.first_player, viewer, "play", "first", start=False)
+                lines.append(f"Day {after.day + 1} begins: {first}, having {why}.")
         return lines
 
-    def _auction_result(self, last: int) -> str:
+    def _auction_result(self, last: int, viewer: int | None) -> str:
         """In words, how the auction that `last` (a bid or pass) closes is settled."""
         high, winner = self.high, self.high_bidder
         if last != PASS:
             high, winner = last - BID + 1, self.bidder
-        lot = ", ".join(cards_listing(self.lot))
+        lot = lot_words(self.lot)
         if winner == NOBODY:
-            return f"nobody bids: the lot ({lot}) is discarded"
-        taken = f"{seat_name(winner)} takes the lot ({lot}) for {plural(high, 'gem')}"
+            return f"Nobody bids: the lot ({lot}) is discarded."
+        taken = does(winner, viewer, "win", f"the lot ({lot}) for {plural(high, 'gem')}")
         if self.phase == FINAL_AUCTION:
-            return f"{taken}, paid to the supply"
+            return f"{taken}, paid to the supply."
         if winner != self.caller:
-            return f"{taken}, paid to the caller, {seat_name(self.caller)}"
+            return f"{taken}, paid to {whom(self.caller, viewer)}, who called the auction."
+        own = f"{taken} at {their(winner, viewer)} own auction"
         paid = payments(self.n, self.caller, winner, high)
         share = paid[0][1]
         to_supply = high - share * len(paid)
         if share == 0:
-            return f"{taken}, its own auction: fewer gems than opponents, all to the supply"
-        rest = f", {plural(to_supply, 'gem')} to the supply" if to_supply else ""
-        return f"{taken}, its own auction: {share} to each opponent{rest}"
+            return f"{own}: fewer gems than opponents, so all go to the supply."
+        rest = f" and {plural(to_supply, 'gem')} to the supply" if to_supply else ""
+        return f"{own}: {plural(share, 'gem')} to each opponent{rest}."
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"day_end" with the day's score sheet (every Door turned up), and "game_end"."""
+        found = []
+        for before, _, _, step in self.steps_to(after):
+            assert isinstance(before, FavorState) and isinstance(step, FavorState)
+            if len(step.past_days) > len(before.past_days):
+                record = step.past_days[-1]
+                lines = [sentence(day_doors(record, None)), *day_sheet(record, None)]
+                found.append(new_moment("day_end", f"Day {record['day']} ends", lines))
+        if after.is_terminal() and not self.is_terminal():
+            found.append(game_end_moment(after))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

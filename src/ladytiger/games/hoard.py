@@ -10,7 +10,8 @@ from itertools import compress
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import seat_name
+from ladytiger.core.state import LogPart, combine_moments, game_end_moment, new_moment
+from ladytiger.core.words import a, does, join, ordinal, sentence, some, turned_up
 from ladytiger.games.lady_tiger_cards import (
     BLUE_LADY,
     BLUE_RED,
@@ -165,7 +166,25 @@ def trash_words(white: int, black: int) -> str:
     return f"{white} white, {black} black"
 
 
-ORDINALS = ("first", "second", "third")
+def placed_gems(steps: list[dict[str, Any]]) -> str:
+    """The setup's gem deal in one sentence: what each door holds, gem kind by gem kind."""
+    if len(steps) == 1:
+        return sentence(f"{a(steps[0]['gem'])} is placed on the {steps[0]['door']}")
+    doors: dict[str, list[int]] = {}
+    for step in steps:
+        doors.setdefault(step["door"], [0] * len(GEM_KINDS))[GEM_NAMES.index(step["gem"])] += 1
+    placed = "; ".join(
+        join([some(n, GEM_NAMES[gem], gem_plural(gem)) for gem, n in enumerate(counts) if n])
+        + f" on the {door}"
+        for door, counts in doors.items()
+    )
+    return sentence(f"the gems are placed: {placed}")
+
+
+def gem_plural(gem: int) -> str:
+    # Trash is a mass noun: two white Trash, but two red Treasures.
+    return GEM_NAMES[gem] if gem in (WHITE, BLACK) else f"{GEM_NAMES[gem]}s"
+
 
 # One bit per door place (door * 4 + gem), and the legal actions found for each position key.
 _PLACE_BITS = tuple(1 << place for place in range(4 * len(IDENTITIES)))
@@ -530,38 +549,118 @@ class HoardState(State):
 
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, HoardState)
-        lines = super()._describe(action, actor, viewer, after)
-        if actor == CHANCE and self.phase == REVEAL_CARD and after.phase != TAKE_ACTION:
+        phase = self.phase
+        lines: list[str]
+        if actor != CHANCE:
+            lines = [sentence(does(actor, viewer, *self._move_words(action)))]
+        elif phase == PLACE_GEMS:
+            door = door_name(DEAL_ORDER[self.placed // GEMS_PER_DOOR])
+            lines = [LogPart("gems", placed_gems, door=door, gem=GEM_NAMES[action - DEAL_GEM])]
+        elif phase == SET_ASIDE_CARDS:
+            card = CARD_NAMES[action - SET_ASIDE]
+            lines = [LogPart("set aside", turned_up, item=card, where=" and set aside")]
+        else:
             card = CARD_NAMES[action - REVEAL]
-            if action - REVEAL in PLACE_CANDIDATES:
-                lines.append(
-                    f"the removed pile is empty and no door's black Trash can be swapped "
-                    f"with another door's white Trash: the {card} changes nothing"
-                )
-            else:
-                lines.append(f"no action is possible with the {card}: the turn passes")
+            lines = [f"The {card} is turned up."]
+            if after.phase != TAKE_ACTION:
+                if action - REVEAL in PLACE_CANDIDATES:
+                    lines.append(
+                        "The removed pile is empty and no door's black Trash can be swapped "
+                        f"with another door's white Trash: the {card} changes nothing."
+                    )
+                else:
+                    lines.append(f"No action is possible with the {card}: the turn passes.")
         if len(after.markers) > len(self.markers):
-            number = len(after.markers)
-            lines.append(
-                f"round {number} ends: the {CARD_NAMES[after.markers[-1]]} goes under the "
-                f"{ORDINALS[number - 1]} round marker"
-            )
-            if self.face_down and not after.face_down:
-                lines.append(
-                    "the face-down cards, never revealed this round, must be: "
-                    + ", ".join(cards_listing(after.set_aside))
-                )
+            lines.extend(self._round_end_words(after))
             if after.phase == GAME_OVER:
                 lines.append(
-                    f"the third round is over with {sum(after.collected)} of "
-                    f"{TREASURE_TOTAL} Treasures collected: the game is lost"
+                    f"The third round is over with {sum(after.collected)} of "
+                    f"{TREASURE_TOTAL} Treasures collected: the game is lost."
                 )
         elif after.won and not self.won:
+            won = does(0, viewer, "win", start=False)
             lines.append(
-                f"all {TREASURE_TOTAL} Treasures are collected: {seat_name(0)} wins, "
-                f"scoring {after.scores()[0]} for the removed Trash"
+                f"All {TREASURE_TOTAL} Treasures are collected: {won}, scoring "
+                f"{after.scores()[0]} for the removed Trash."
             )
         return lines
+
+    def _move_words(self, action: int) -> tuple[str, str]:
+        """The verb and the rest of a player's action, as the log tells it."""
+        if action < REMOVE:
+            source, gem = divmod(action - MOVE, 4)
+            return "move", (
+                f"{a(GEM_NAMES[gem])} from the {door_name(source)} "
+                f"to the {door_name(source ^ SAME_ROLE)}"
+            )
+        if action < COLLECT:
+            door = action - REMOVE
+            pairs = min(self.gems[door * 4 + WHITE], self.gems[door * 4 + BLACK])
+            return "remove", f"{some(pairs, 'pair')} of Trash from the {door_name(door)}"
+        if action < PLACE:
+            door, colour = divmod(action - COLLECT, 2)
+            return "collect", f"{a(GEM_NAMES[colour])} from the {door_name(door)}"
+        if action < SWAP:
+            white_door, black_door = divmod(action - PLACE, 4)
+            return "put", (
+                f"a white Trash on the {door_name(white_door)} "
+                f"and a black Trash on the {door_name(black_door)}"
+            )
+        black_door, white_door = divmod(action - SWAP, 4)
+        return "swap", (
+            f"a black Trash on the {door_name(black_door)} "
+            f"with a white Trash on the {door_name(white_door)}"
+        )
+
+    def _round_end_words(self, after: HoardState) -> list[str]:
+        """The round that ended on the way to `after`: its marker, and the face-down cards
+        once they are known."""
+        number = len(after.markers)
+        lines = [
+            f"Round {number} ends: the {CARD_NAMES[after.markers[-1]]} goes under the "
+            f"{ordinal(number)} round marker."
+        ]
+        if self.face_down and not after.face_down:
+            cards = join([f"the {name}" for name in cards_listing(after.set_aside)])
+            lines.append(f"The face-down cards, never revealed this round, must be {cards}.")
+        return lines
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"round_end" (the round marker, and the face-down cards once known) and
+        "game_end", won or lost."""
+        found = []
+        for before, _, _, step in self.steps_to(after):
+            assert isinstance(before, HoardState) and isinstance(step, HoardState)
+            if len(step.markers) > len(before.markers) and step.phase != GAME_OVER:
+                treasures = sum(step.collected)
+                found.append(
+                    new_moment(
+                        "round_end",
+                        f"Round {len(step.markers)} ends",
+                        [
+                            *before._round_end_words(step),
+                            f"Treasures collected so far: {treasures} of {TREASURE_TOTAL}.",
+                        ],
+                    )
+                )
+        if after.is_terminal() and not self.is_terminal():
+            assert isinstance(after, HoardState)
+            if after.won:
+                title = "The game is won"
+                lines = [
+                    f"All {TREASURE_TOTAL} Treasures are collected: Seat 0 scores "
+                    f"{after.scores()[0]} for the removed Trash."
+                ]
+            else:
+                title = "The game is lost"
+                lines = [
+                    *self._round_end_words(after),
+                    f"The third round is over with {sum(after.collected)} of "
+                    f"{TREASURE_TOTAL} Treasures collected.",
+                ]
+            found.append(game_end_moment(after, title=title, lines=lines))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from itertools import chain
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import seat_name
+from ladytiger.core.state import LogPart, combine_moments, game_end_moment, new_moment
+from ladytiger.core.words import a, does, join, plural, seat_word, sentence
 from ladytiger.games.lady_tiger_cards import (
     BLUE,
     BLUE_LADY,
@@ -176,7 +177,15 @@ class LabyrinthGame(Game):
 
 
 def cubs_text(count: int, colour: str) -> str:
-    return f"{count} {colour} cub" + ("" if count == 1 else "s")
+    return plural(count, f"{colour} cub")
+
+
+def laid_out(steps: list[dict[str, Any]]) -> str:
+    """The setup's twelve placements in one sentence, in the order they were placed."""
+    if len(steps) == 1:
+        return sentence(f"{a(steps[0]['card'])} is placed at {steps[0]['cell']}")
+    cards = join([f"{step['card']} at {step['cell']}" for step in steps])
+    return sentence(f"the labyrinth is laid out: {cards}")
 
 
 def switch_text(action: int) -> str:
@@ -426,57 +435,116 @@ class LabyrinthState(State):
         }
 
     def gem_text(self, gem: int) -> str:
-        """Where a gem now lies, e.g. "yellow to Red"."""
+        """Where a gem now lies, e.g. "the yellow gem moves to Red"."""
         trait = COLOUR_NAMES[self.gems[YELLOW]] if gem == YELLOW else ROLE_NAMES[self.gems[WHITE]]
-        return f"{GEM_NAMES[gem]} to {trait}"
+        return f"the {GEM_NAMES[gem]} gem moves to {trait}"
 
     def both_gems_text(self) -> str:
-        return f"both gems move: {self.gem_text(YELLOW)}, {self.gem_text(WHITE)}"
+        yellow = COLOUR_NAMES[self.gems[YELLOW]]
+        white = ROLE_NAMES[self.gems[WHITE]]
+        return f"both gems move: the yellow to {yellow}, the white to {white}"
 
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, LabyrinthState)
-        lines = super()._describe(action, actor, viewer, after)
         if actor == CHANCE:
-            return lines
+            cell = CELL_NAMES[DEAL_ORDER[self.placed]]
+            return [LogPart("grid", laid_out, card=CARD_NAMES[action - PLACE], cell=cell)]
+        lines: list[str]
         if self.phase == MOVE_THE_LABYRINTH:
-            lines.append(self._switch_story(action, after))
-        elif after.winner is not None:
+            switch, index = divmod(action - SWITCH, len(PAIRS))
+            first, second = (CELL_NAMES[cell] for cell in PAIRS[index])
+            card = CARD_NAMES[SWITCHES[switch]]
+            lines = [
+                sentence(does(actor, viewer, "switch", f"{first} and {second} with the {card}")),
+                self._switch_story(action, after),
+            ]
+        else:
+            start, to = STEPS[action - MOVE]
             colour = SEAT_COLOURS[actor]
-            goal = GOAL_CELL[actor]
-            lines.append(
-                f"{seat_name(actor)} wins: all five {colour} cubs have escaped to the "
-                f"{CARD_NAMES[after.board[goal]]} Door at {CELL_NAMES[goal]}"
-            )
-        elif after.phase != MOVE_THE_LABYRINTH:
-            lines.append(
-                "no switch is possible with either Switch card, so " + after.both_gems_text()
-            )
+            cub = f"a {colour} cub from {CELL_NAMES[start]} to {CELL_NAMES[to]}"
+            lines = [sentence(does(actor, viewer, "move", cub))]
+            if after.winner is not None:
+                goal = GOAL_CELL[actor]
+                escaped = (
+                    f"all five {colour} cubs have escaped to the "
+                    f"{CARD_NAMES[after.board[goal]]} Door at {CELL_NAMES[goal]}"
+                )
+                lines.append(sentence(f"{does(actor, viewer, 'win')}: {escaped}"))
+            elif after.phase != MOVE_THE_LABYRINTH:
+                lines.append(
+                    "No switch is possible with either Switch card, so "
+                    f"{after.both_gems_text()}."
+                )
         if after.phase == GAME_OVER and after.winner is None:
-            lines.append(f"the turn cap of {self.turn_cap} turns is reached: the game is a draw")
+            lines.append(self._cap_words())
         return lines
+
+    def _cap_words(self) -> str:
+        return f"The turn cap of {plural(self.turn_cap, 'turn')} is reached: the game is a draw."
 
     def _switch_story(self, action: int, after: LabyrinthState) -> str:
         switch, index = divmod(action - SWITCH, len(PAIRS))
-        a, b = PAIRS[index]
+        one, other = PAIRS[index]
         board = self.board
         story = (
-            f"the {CARD_NAMES[board[a]]} at {CELL_NAMES[a]} and the {CARD_NAMES[board[b]]} "
-            f"at {CELL_NAMES[b]} trade places"
+            f"The {CARD_NAMES[board[one]]} at {CELL_NAMES[one]} and the {CARD_NAMES[board[other]]} "
+            f"at {CELL_NAMES[other]} trade places"
         )
-        for start, to in ((a, b), (b, a)):
+        rides = []
+        for start, to in ((one, other), (other, one)):
             riders = [
                 cubs_text(self.cubs[seat][start], SEAT_COLOURS[seat])
                 for seat in (0, 1)
                 if self.cubs[seat][start]
             ]
             if riders:
-                story += (
-                    f", {' and '.join(riders)} riding from {CELL_NAMES[start]} "
-                    f"to {CELL_NAMES[to]}"
+                rides.append(f"{join(riders)} riding from {CELL_NAMES[start]} to {CELL_NAMES[to]}")
+        if rides:
+            story += f", with {join(rides)}"
+        if board[one] == board[other]:
+            return f"{story}; the cards are identical, so {after.both_gems_text()}."
+        return f"{story}; {after.gem_text(switch)}."
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"cub_home" when a cub steps onto its own Tiger door (the game's only score), and
+        "game_end", an escape or a draw at the turn cap."""
+        found = []
+        for before, _, actor, step in self.steps_to(after):
+            assert isinstance(before, LabyrinthState) and isinstance(step, LabyrinthState)
+            if actor == CHANCE or before.phase != MOVE_A_CUB:
+                continue
+            home = step.cubs[actor][GOAL_CELL[actor]]
+            # The last cub home is the escape itself: the game's end tells it.
+            if home > before.cubs[actor][GOAL_CELL[actor]] and step.winner is None:
+                colour = SEAT_COLOURS[actor]
+                found.append(
+                    new_moment(
+                        "cub_home",
+                        f"{seat_word(actor)} brings a {colour} cub home",
+                        [step._home_words(actor)],
+                    )
                 )
-        if board[a] == board[b]:
-            return f"{story}; identical cards, so {after.both_gems_text()}"
-        return f"{story}; {after.gem_text(switch)}"
+        if after.is_terminal() and not self.is_terminal():
+            assert isinstance(after, LabyrinthState)
+            homes = [after._home_words(seat) for seat in (0, 1)]
+            if after.winner is None:
+                found.append(
+                    game_end_moment(after, title="The game ends in a draw",
+                                    lines=[after._cap_words(), *homes])
+                )
+            else:
+                colour = SEAT_COLOURS[after.winner]
+                escaped = f"All five {colour} cubs have escaped."
+                found.append(game_end_moment(after, lines=[escaped, *homes]))
+        return combine_moments(found)
+
+    def _home_words(self, seat: int) -> str:
+        goal = GOAL_CELL[seat]
+        return (
+            f"{seat_word(seat)} has {self.cubs[seat][goal]} of {CUBS} {SEAT_COLOURS[seat]} cubs "
+            f"on the {CARD_NAMES[self.board[goal]]} Door at {CELL_NAMES[goal]}."
+        )
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

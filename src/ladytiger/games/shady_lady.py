@@ -13,7 +13,26 @@ from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
 from ladytiger.core.errors import LadyTigerError
-from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.core.state import (
+    LogPart,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+    seat_name,
+    shared_win_returns,
+)
+from ladytiger.core.words import (
+    a,
+    agree,
+    dealt,
+    does,
+    join,
+    seat_word,
+    sentence,
+    their,
+    whom,
+    whose,
+)
 
 # ---------------------------------------------------------------------------- constants
 NUMBERS = (1, 2, 3, 4, 6, 7, 8, 9)  # there is no 5 ("Contents")
@@ -129,6 +148,21 @@ def combination_name(strength: int) -> str:
 
 def cards_text(cards: list[int]) -> str:
     return " ".join(str(card) for card in cards) if cards else "no cards"
+
+
+def cards_words(cards: list[int]) -> str:
+    """A hand as the log says it: "4, 4 and 9"."""
+    return join([str(card) for card in cards]) or "no cards"
+
+
+def combination_words(strength: int) -> str:
+    """"a 7-7-7 triple", "an 8-9-... run", or "no combination"."""
+    if not strength:
+        return "no combination"
+    if strength > TRIPLE:
+        number = strength - TRIPLE
+        return a(f"{number}-{number}-{number} triple")
+    return a(f"{strength - 2}-{strength - 1}-{strength} run")
 
 
 def plural(count: int, noun: str) -> str:
@@ -520,46 +554,138 @@ class ShadyLadyState(State):
 
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, ShadyLadyState)
-        if actor == CHANCE and self.draw_queue and viewer != self.draw_queue[0]:
-            verb = "is dealt a card" if self.phase == DEAL else "draws a card"
-            lines = [f"{seat_name(self.draw_queue[0])} {verb}"]
-        else:
-            lines = super()._describe(action, actor, viewer, after)
+        phase = self.phase
+        lines: list[str] = []
+        if actor == CHANCE:
+            if self.draw_queue:
+                # Only the receiver sees the card; a run of cards (the deal, the three each
+                # revealer draws) reads as one line.
+                seat = self.draw_queue[0]
+                name = str(NUMBERS[action - CARD]) if viewer == seat else None
+                deal = phase == DEAL
+                lines.append(
+                    LogPart(
+                        ("deal",) if deal else ("draw", self.turns), dealt, seat=seat,
+                        viewer=viewer, item=name and a(name), name=name,
+                        verb="be dealt" if deal else "draw", noun="card",
+                    )
+                )
+            else:
+                first = action - FIRST_PLAYER
+                lines.append(sentence(does(first, viewer, "be drawn", "to start")))
+        elif phase == TURN:
+            if action < DRAW:
+                target = whom(action - JACK, viewer)
+                lines.append(sentence(does(actor, viewer, "declare", f"Jack! on {target}")))
+            elif action == TRY:
+                lines.append(does(actor, viewer, "declare", "Try!"))
+            elif action > DRAW:
+                # A draw says nothing itself: the card it brings tells it (see above).
+                owner = action - TAKE
+                pile = (
+                    f"{their(actor, viewer)} own pile"
+                    if owner == actor
+                    else f"{whose(owner, viewer)} pile"
+                )
+                card = self.piles[owner][-1]
+                lines.append(sentence(does(actor, viewer, "take", f"the {card} from {pile}")))
+        elif phase in (DISCARD_ONE, DISCARD_HAND):
+            card = a(str(NUMBERS[action - DISCARD]))
+            lines.append(sentence(does(actor, viewer, "discard", card)))
+        elif action == DECLINE:
+            lines.append(sentence(does(actor, viewer, "decline", "to reveal")))
         if after.reshuffles > self.reshuffles:
             lines.append(
-                "the draw pile is empty: every discard pile but its top card is shuffled "
-                f"into a new draw pile of {plural(after.draw_count, 'card')}"
+                "The draw pile is empty: every discard pile but its top card is shuffled "
+                f"into a new draw pile of {plural(after.draw_count, 'card')}."
             )
-        shown = None  # the seat whose hand this step turns face up
-        if self.phase == TURN and action == TRY:
-            shown = self.turn_player
-        elif self.phase == TURN and action < DRAW:
-            shown = action - JACK
-        elif self.phase == TRY_ANSWERS and action == REVEAL:
-            shown = self.responder
+        shown = self._shown_seat(action)
         if shown is not None:
-            hand = after.hands[shown]
-            strength = combination(hand)
-            held = combination_name(strength) if strength else "no combination"
-            lines.append(f"{seat_name(shown)} reveals {cards_text(hand)}: {held}")
+            lines.append(self._shown_words(shown, after.hands[shown], viewer))
         if len(after.results) > len(self.results):
-            result = after.results[-1]
-            lines.append(
-                f"{seat_name(result['scorer'])} scores 1 point for the {result['call']} "
-                f"({result['why']}) and has {plural(after.points[result['scorer']], 'point')}"
-            )
+            lines.append(self._result_words(after, viewer))
         if after.phase == GAME_OVER:
-            if after.winner >= 0:
-                lines.append(f"{seat_name(after.winner)} has {POINTS_TO_WIN} points and wins")
-            else:
-                lines.append(f"the turn limit ({after.turn_limit}) is reached: a draw")
-            lines.append(
-                "hands at the end: "
-                + "; ".join(
-                    f"{seat_name(seat)} {cards_text(hand)}" for seat, hand in enumerate(after.hands)
-                )
-            )
+            lines.extend(self._end_words(after, viewer))
         return lines
+
+    def _shown_seat(self, action: int) -> int | None:
+        """The seat whose hand `action` turns face up, if it does."""
+        if self.phase == TURN and action == TRY:
+            return self.turn_player
+        if self.phase == TURN and action < DRAW:
+            return action - JACK
+        if self.phase == TRY_ANSWERS and action == REVEAL:
+            return self.responder
+        return None
+
+    def _shown_words(self, seat: int, hand: list[int], viewer: int | None) -> str:
+        held = combination_words(combination(hand))
+        return sentence(does(seat, viewer, "reveal", f"{cards_words(hand)}: {held}"))
+
+    def _result_words(self, after: ShadyLadyState, viewer: int | None) -> str:
+        """How the Try! or Jack! just settled was scored."""
+        result = after.results[-1]
+        scorer = result["scorer"]
+        points = plural(after.points[scorer], "point")
+        scores = does(scorer, viewer, "score", f"a point ({points} in all)", start=False)
+        if result["call"] == "Try!":
+            best = combination_words(combination(after.hands[scorer]))
+            has = does(scorer, viewer, "have", f"the best combination, {best}", start=False)
+            return f"The Try! ends: {has}, so {scores}."
+        target = result["target"]
+        held = combination_words(combination(after.hands[target]))
+        holds = does(target, viewer, "hold", held, start=False)
+        verdict = "succeeds" if scorer == result["declarer"] else "fails"
+        return f"The Jack! {verdict}: {holds}, so {scores}."
+
+    def _end_words(self, after: ShadyLadyState, viewer: int | None) -> list[str]:
+        if after.winner >= 0:
+            wins = agree("win", after.winner, viewer)
+            over = sentence(
+                does(after.winner, viewer, "have", f"{POINTS_TO_WIN} points and {wins} the game")
+            )
+        else:
+            limit = plural(after.turn_limit, "turn")
+            over = f"The turn limit of {limit} is reached: the game is a draw."
+        hands = "; ".join(
+            f"{whom(seat, viewer)} held {cards_words(hand)}"
+            for seat, hand in enumerate(after.hands)
+        )
+        return [over, f"Hands at the end: {hands}."]
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"try" when a Try! is declared, answered with a hand or settled; "jack" when a
+        Jack! turns a hand up and scores; and "game_end", with every hand shown."""
+        found = []
+        for before, action, actor, step in self.steps_to(after):
+            assert isinstance(before, ShadyLadyState) and isinstance(step, ShadyLadyState)
+            if actor == CHANCE:
+                continue
+            shown = before._shown_seat(action)
+            if shown is not None:
+                revealed = before._shown_words(shown, step.hands[shown], None)
+                if before.phase == TURN and action < DRAW:
+                    title = f"{seat_word(actor)} calls Jack! on {seat_word(shown)}"
+                    found.append(
+                        new_moment("jack", title, [revealed, before._result_words(step, None)])
+                    )
+                    continue
+                title = (
+                    f"{seat_word(actor)} declares Try!"
+                    if action == TRY
+                    else f"{seat_word(actor)} answers the Try!"
+                )
+                found.append(new_moment("try", title, [revealed]))
+            if before.phase == TRY_ANSWERS and len(step.results) > len(before.results):
+                scorer = seat_word(step.results[-1]["scorer"])
+                found.append(
+                    new_moment("try", f"{scorer} wins the Try!", [before._result_words(step, None)])
+                )
+        if after.is_terminal() and not self.is_terminal():
+            assert isinstance(after, ShadyLadyState)
+            found.append(game_end_moment(after, lines=self._end_words(after, None)))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

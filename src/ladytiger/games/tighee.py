@@ -20,7 +20,14 @@ from ladytiger.core import (
     State,
     register_game,
 )
-from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.core.state import (
+    combine_moments,
+    game_end_moment,
+    new_moment,
+    seat_name,
+    shared_win_returns,
+)
+from ladytiger.core.words import agree, does, join, seat_word, sentence, whom
 
 # ---------------------------------------------------------------------------- constants
 COLOURS = ("Red", "Purple", "Blue", "Green", "Black")
@@ -240,6 +247,13 @@ def winners(totals: list[int], last_round: list[int]) -> list[int]:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _counted_as(card: int, forest: int) -> str:
+    """A Black card's colour in a list of plays: " (as Red 2)"; nothing for other cards."""
+    if card // STRIDE != BLACK:
+        return ""
+    return f" (as {COLOURS[counts_as(card, forest)]} {card % STRIDE + 1})"
 
 
 def signed(points: int) -> str:
@@ -495,32 +509,40 @@ class TigheeState(State):
             if after.phase == DEALING:
                 return []
             return [
-                f"round {self.round + 1}: {self.game.hand_size} cards are dealt to each player"
+                f"Round {self.round + 1}: the deck is dealt, {self.game.hand_size} cards to "
+                "each player."
             ]
-        if phase == PUTTING_OUT and viewer != actor:
-            return [f"{seat_name(actor)} puts out a card face down"]
+        if phase == PUTTING_OUT:
+            # A line per card: a run of moves is not folded, as the mover is asked again
+            # between them and a line once read must not change.
+            card = CARD_NAMES[action - PUT_OUT] if viewer == actor else "a card"
+            return [sentence(does(actor, viewer, "put out", f"{card} face down"))]
         if phase == REVEALING:
             return [
-                f"trick {len(self.tricks) + 1}: the Forest card is {CARD_NAMES[action - REVEAL]}"
+                f"Trick {len(self.tricks) + 1}: the Forest card is {CARD_NAMES[action - REVEAL]}."
             ]
-        if phase != PLAYING:
-            return super()._describe(action, actor, viewer, after)
+        if phase == CHOOSING_LEAD:
+            return [sentence(does(action - FIRST_LEAD, viewer, "be drawn", "to lead first"))]
         card = action - PLAY
-        line = f"{seat_name(actor)}: play {CARD_NAMES[card]}"
-        if card // STRIDE == BLACK:
-            colour = counts_as(card, self.forest)
-            if colour == BLACK:
-                line += " (stays Black under a Black Forest card)"
-            else:
-                line += f" (counts as {COLOURS[colour]} {card % STRIDE + 1})"
-        lines = [line]
+        lines = [sentence(does(actor, viewer, "play", CARD_NAMES[card]) + self._black_note(card))]
         if len(after.past_rounds) > len(self.past_rounds) or len(after.tricks) > len(self.tricks):
-            lines.append(self._trick_line(self.lead, self.forest, (*self.trick, card)))
+            lines.append(self._trick_line(self.lead, self.forest, (*self.trick, card), viewer))
         if len(after.past_rounds) > len(self.past_rounds):
-            lines.extend(self._round_lines(after))
+            lines.extend(self._round_lines(after, viewer))
         return lines
 
-    def _trick_line(self, lead: int, forest: int, cards: tuple[int, ...]) -> str:
+    def _black_note(self, card: int, forest: int | None = None) -> str:
+        """What a Black card counts as under the Forest card (nothing for other cards)."""
+        if card // STRIDE != BLACK:
+            return ""
+        colour = counts_as(card, self.forest if forest is None else forest)
+        if colour == BLACK:
+            return ", which stays Black under a Black Forest card"
+        return f", which counts as {COLOURS[colour]} {card % STRIDE + 1}"
+
+    def _trick_line(
+        self, lead: int, forest: int, cards: tuple[int, ...], viewer: int | None
+    ) -> str:
         position = trick_winner(cards, forest)
         winner = (lead + position) % self.n
         follow = counts_as(cards[0], forest)
@@ -530,27 +552,83 @@ class TigheeState(State):
             why = f"the highest {COLOURS[follow]}"
         else:
             why = f"the lowest card not following {COLOURS[follow]}"
-        return f"{seat_name(winner)} takes the trick with {shown}, {why}"
+        return sentence(does(winner, viewer, "take", f"the trick with {shown}, {why}"))
 
-    def _round_lines(self, after: TigheeState) -> list[str]:
+    def _round_lines(self, after: TigheeState, viewer: int | None) -> list[str]:
         result = after.past_rounds[-1]
-        taken = ", ".join(
-            f"{seat_name(seat)} {plural(tricks, 'trick')} ({signed(points)})"
-            for seat, (tricks, points) in enumerate(
-                zip(result["tricks_won"], result["points"], strict=True)
-            )
+        taken = join(
+            [
+                f"{whom(seat, viewer)} took {plural(tricks, 'trick')} ({signed(points)})"
+                for seat, (tricks, points) in enumerate(
+                    zip(result["tricks_won"], result["points"], strict=True)
+                )
+            ]
         )
-        lines = [f"round {result['round']} ends: {taken}"]
+        lines = [f"Round {result['round']} ends: {taken}."]
         if after.phase == GAME_OVER:
             best = after.winners()
-            who = " and ".join(seat_name(seat) for seat in best)
-            lines.append(f"the game ends: {who} {'wins' if len(best) == 1 else 'share the win'}")
+            points = plural(after.totals[best[0]], "point")
+            if len(best) == 1:
+                lines.append(sentence(does(best[0], viewer, "win", f"the game with {points}")))
+            else:
+                who = join([whom(seat, viewer) for seat in best])
+                lines.append(sentence(f"{who} share the win with {points}"))
         else:
+            first = after.first_lead
+            leads = agree("lead", first, viewer)
             lines.append(
-                f"{seat_name(after.first_lead)} has the lowest total and leads "
-                f"round {after.round + 1}"
+                sentence(
+                    does(first, viewer, "have", f"the lowest total and {leads} round "
+                         f"{after.round + 1}")
+                )
             )
         return lines
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"trick" for every trick taken (its cards and why it won), "round_end" with the
+        score table, and "game_end"."""
+        found = []
+        for before, action, _, step in self.steps_to(after):
+            assert isinstance(before, TigheeState) and isinstance(step, TigheeState)
+            if before.phase != PLAYING or len(before.trick) + 1 < self.n:
+                continue
+            cards = (*before.trick, action - PLAY)
+            lead, forest = before.lead, before.forest
+            played = join(
+                [
+                    f"{seat_word((lead + position) % self.n)} played {CARD_NAMES[card]}"
+                    + _counted_as(card, forest)
+                    for position, card in enumerate(cards)
+                ]
+            )
+            winner = (lead + trick_winner(cards, forest)) % self.n
+            number = len(before.tricks) + 1
+            found.append(
+                new_moment(
+                    "trick",
+                    f"{seat_word(winner)} takes trick {number}",
+                    [
+                        f"The Forest card was {CARD_NAMES[forest]}: {played}.",
+                        before._trick_line(lead, forest, cards, None),
+                    ],
+                )
+            )
+            if len(step.past_rounds) > len(before.past_rounds):
+                result = step.past_rounds[-1]
+                table = [
+                    f"{seat_word(seat)} took {plural(tricks, 'trick')}: {signed(points)}, "
+                    f"{total} in all."
+                    for seat, (tricks, points, total) in enumerate(
+                        zip(result["tricks_won"], result["points"], result["totals"], strict=True)
+                    )
+                ]
+                if step.phase != GAME_OVER:
+                    table.append(step._round_lines(step, None)[-1])
+                found.append(new_moment("round_end", f"Round {result['round']} ends", table))
+        if after.is_terminal() and not self.is_terminal():
+            found.append(game_end_moment(after))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:

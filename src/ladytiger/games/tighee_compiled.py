@@ -8,8 +8,9 @@ default and the reference. Rules page: docs/rules/tighee.md ("Engine notes").
 
 The C state answers current_player, legal_actions, chance_outcomes, apply_action, is_terminal,
 returns, scores, clone, history and actors. Everything a person reads (texts, observations,
-logs, reasons for refusing a move) and resampling are answered by the reference state rebuilt
-from the history, so they are the reference's words by construction, at the cost of a replay.
+logs, moments, reasons for refusing a move) and resampling are answered by the reference state
+rebuilt from the history, so they are the reference's words by construction, at the cost of a
+replay.
 """
 
 from __future__ import annotations
@@ -106,6 +107,10 @@ class CompiledTigheeState(_Base):  # type: ignore[misc,valid-type]
 
     def winners(self) -> list[int]:
         return self.to_reference().winners()
+
+    def moment(self, after: Any) -> dict[str, Any] | None:
+        later = after.to_reference() if isinstance(after, CompiledTigheeState) else after
+        return self.to_reference().moment(later)
 
     def resample(self, player: int | None, rng: random.Random) -> CompiledTigheeState:
         drawn = self.to_reference().resample(player, rng)

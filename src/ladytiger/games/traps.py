@@ -13,7 +13,28 @@ from math import comb, factorial
 from typing import Any
 
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import seat_name, shared_win_returns
+from ladytiger.core.state import (
+    LogPart,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+    seat_name,
+    shared_win_returns,
+)
+from ladytiger.core.words import (
+    a,
+    agree,
+    dealt,
+    does,
+    join,
+    seat_word,
+    sentence,
+    standing,
+    their,
+    them,
+    whom,
+    whose,
+)
 from ladytiger.games.lady_tiger_cards import (
     BLUE_RED,
     CARD_NAMES,
@@ -557,49 +578,168 @@ class TrapsState(State):
     def _describe(self, action: int, actor: int, viewer: int | None, after: State) -> list[str]:
         assert isinstance(after, TrapsState)
         phase = self.phase
-        if actor == CHANCE and phase == DEAL_HANDS and viewer != self.dealing_to:
-            lines = [f"{seat_name(self.dealing_to)} is dealt a card"]
-        elif actor != CHANCE and action < BID and viewer != actor:
-            verb = "starts a stack" if action < BUILD else "builds"
-            lines = [f"{seat_name(actor)} {verb}"]
+        lines: list[str]
+        if actor == CHANCE:
+            if phase == DEAL_HANDS:
+                # Each seat sees its own cards; the whole deal reads as one line.
+                seat = self.dealing_to
+                name = CARD_NAMES[action - DEAL] if viewer == seat else None
+                lines = [
+                    LogPart(
+                        ("hands", self.year), dealt, seat=seat, viewer=viewer,
+                        item=name and a(name), name=name, verb="be dealt", noun="card",
+                    )
+                ]
+            else:
+                lines = [
+                    f"The {CARD_NAMES[action - GOAL]} Door is turned up as the goal of "
+                    f"season {self.season}."
+                ]
         else:
-            lines = super()._describe(action, actor, viewer, after)
-        if actor != CHANCE and REVEAL <= action < GIVE_TRAP_GEM:
-            lines.append(self._reveal_line(action - REVEAL, after))
+            lines = [self._move_line(action, actor, viewer, after)]
         if len(after.past_seasons) > len(self.past_seasons):
-            last = after.past_seasons[-1]
-            lines.append(f"season {last['season']} ends: {last['how']}")
+            reason = self._season_end_words(action, after, viewer)
+            lines.append(f"Season {after.past_seasons[-1]['season']} ends: {reason}.")
         if after.phase == GAME_OVER and self.phase != GAME_OVER and after.winner == NOBODY:
-            lines.append(f"the game is a draw: the cap of {self.max_seasons} seasons is reached")
+            lines.append(self._cap_words())
         if after.season > self.season:
             if after.year > self.year:
                 lines.append(
-                    f"year {after.year} begins: the Door and Clue cards are reshuffled, "
-                    f"{SET_ASIDE[self.n]} Clue cards are set aside unseen and each player is "
-                    f"dealt {self.hand_size}"
+                    f"Year {after.year} begins: the Door and Clue cards are shuffled together "
+                    f"and {SET_ASIDE[self.n]} Clue cards are set aside unseen."
                 )
+            go = "goes" if after.pot == 1 else "go"
             lines.append(
-                f"season {after.season} begins: {plural(after.pot, 'gem')} go from the "
-                "treasury to the pot"
+                f"Season {after.season} begins: {plural(after.pot, 'gem')} {go} from the "
+                "treasury to the pot."
             )
         return lines
 
-    def _reveal_line(self, owner: int, after: TrapsState) -> str:
+    def _move_line(self, action: int, actor: int, viewer: int | None, after: TrapsState) -> str:
+        own = actor == viewer
+        if action < BUILD:
+            if own:
+                return sentence(
+                    does(actor, viewer, "start", f"your stack with the {CARD_NAMES[action]}")
+                )
+            return sentence(does(actor, viewer, "start", "their stack with a face-down card"))
+        if action < BID:
+            if own:
+                card = CARD_NAMES[action - BUILD]
+                return sentence(does(actor, viewer, "build", f"the {card} onto your stack"))
+            return sentence(does(actor, viewer, "build", "a face-down card onto their stack"))
+        if action < PASS:
+            return sentence(does(actor, viewer, "bid", plural(action - BID + 1, "trait")))
+        if action == PASS:
+            return sentence(does(actor, viewer, "pass"))
+        if action < GIVE_TRAP_GEM:
+            return self._reveal_line(action - REVEAL, after, viewer)
+        if action < STOP:
+            receiver = whom(action - GIVE_TRAP_GEM, viewer)
+            return sentence(does(actor, viewer, "give", f"the trap's gem to {receiver}"))
+        gives = agree("give", actor, viewer)
+        receiver = whom(action - STOP, viewer)
+        return sentence(does(actor, viewer, "stop", f"and {gives} a gem to {receiver}"))
+
+    def _reveal_line(self, owner: int, after: TrapsState, viewer: int | None) -> str:
         card = self.stacks[owner][-1]
-        name, revealer = CARD_NAMES[card], self.turn
-        where = f"{name} from {seat_name(owner)}'s stack"
+        revealer = self.turn
+        source = (
+            f"{their(revealer, viewer)} own stack"
+            if owner == revealer
+            else f"{whose(owner, viewer)} stack"
+        )
+        told = does(revealer, viewer, "reveal", f"the {CARD_NAMES[card]} from {source}")
         traits = MATCHES[self.goal][card]
         if traits:
             total = self.matched + traits
-            return f"{where} matches {plural(traits, 'trait')} ({total} of {self.high_bid})"
+            return f"{told}, matching {plural(traits, 'trait')} ({total} of {self.high_bid})."
         if owner != revealer:
-            return f"{where} is a trap: {seat_name(owner)} takes a gem from the pot"
+            takes = does(owner, viewer, "take", "a gem from the pot", start=False)
+            return f"{told}: a trap, so {takes}."
         if after.phase == TRAP_GEM:
-            return f"{where} is a trap: {seat_name(revealer)} chooses who takes a gem"
+            chooses = does(revealer, viewer, "choose", "who takes its gem", start=False)
+            return f"{told}: a trap, so {chooses}."
         return (
-            f"{where} is a trap and every opponent holds {RECEIVER_LIMIT + 1} gems: "
-            "the gem goes back to the treasury"
+            f"{told}: a trap, and every opponent holds {RECEIVER_LIMIT + 1} gems, so the gem "
+            "goes back to the treasury."
         )
+
+    def _season_end_words(self, action: int, after: TrapsState, viewer: int | None) -> str:
+        """Why the season that `action` ends is over, as a clause ("the pot is empty")."""
+        revealer = self.turn
+        won = ""
+        if after.winner != NOBODY:
+            gems = plural(after.gems[after.winner], "gem")
+            won = ", and " + does(after.winner, viewer, "win", f"with {gems}", start=False)
+        if action >= STOP:
+            return f"{whom(revealer, viewer)} stopped revealing"
+        from_pot = action >= GIVE_TRAP_GEM
+        if action >= REVEAL and action < GIVE_TRAP_GEM:
+            owner = action - REVEAL
+            card = self.stacks[owner][-1]
+            traits = MATCHES[self.goal][card]
+            if traits and self.matched + traits >= self.high_bid:
+                taken = plural(self.pot, "gem")
+                return (
+                    f"{whom(revealer, viewer)} reached the bid of {self.high_bid} and took "
+                    f"{taken} from the pot{won}"
+                )
+            if not traits and owner == revealer:
+                paid = plural(min(OWN_TRAP_PAYMENT, self.gems[revealer]), "gem")
+                return (
+                    f"{whom(revealer, viewer)} revealed {their(revealer, viewer)} own trap with "
+                    f"every opponent at {RECEIVER_LIMIT + 1} gems and paid {paid} into the pot"
+                )
+            if not traits:
+                if won:
+                    return f"{whose(owner, viewer)} trap gave {them(owner, viewer)} a gem{won}"
+                from_pot = True
+        if self.pot - from_pot == 0:
+            return "the pot is empty"
+        return f"{whom(revealer, viewer)} ran out of cards to reveal"
+
+    def _cap_words(self) -> str:
+        return f"The game is a draw: the cap of {plural(self.max_seasons, 'season')} is reached."
+
+    # ------------------------------------------------------------------ moments
+    def moment(self, after: State) -> dict[str, Any] | None:
+        """"season_end" with the goal, the bid, every card revealed and the gems, and
+        "game_end" (a win, or a draw at the season cap)."""
+        found = []
+        for before, action, _, step in self.steps_to(after):
+            assert isinstance(before, TrapsState) and isinstance(step, TrapsState)
+            if len(step.past_seasons) > len(before.past_seasons):
+                record = step.past_seasons[-1]
+                bidder = seat_word(record["high_bidder"])
+                lines = [
+                    sentence(before._season_end_words(action, step, None)),
+                    f"The goal was the {record['goal']}: {bidder} bid "
+                    f"{plural(record['bid'], 'trait')} and matched {record['matched']}.",
+                ]
+                shown = [
+                    f"{join([f'the {name}' for name in cards])} from {seat_word(seat)}'s stack"
+                    for seat, cards in enumerate(record["revealed"])
+                    if cards
+                ]
+                if shown:
+                    lines.append(f"Cards revealed: {'; '.join(shown)}.")
+                if step.phase != GAME_OVER:  # the game's end gives the final gems
+                    lines.append(sentence(standing(step.gems, "gem")))
+                found.append(new_moment("season_end", f"Season {record['season']} ends", lines))
+        if after.is_terminal() and not self.is_terminal():
+            assert isinstance(after, TrapsState)
+            if after.winner == NOBODY:
+                found.append(
+                    game_end_moment(after, "gem", lines=[
+                        after._cap_words(),
+                        *(sentence(f"{seat_word(s)} ends with {plural(n, 'gem')}")
+                          for s, n in enumerate(after.gems)),
+                    ])
+                )
+            else:
+                found.append(game_end_moment(after, "gem"))
+        return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:
