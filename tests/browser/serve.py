@@ -2,7 +2,8 @@
 
 `python tests/browser/serve.py --db PATH --port N`: the server's own app factory with
 `mount_pages` applied (a no-op once the factory mounts the pages itself), bots without a
-pause, bots in threads so the subprocess stays light.
+pause, bots in threads so the subprocess stays light. `--bot-pause` and `--moment-pause` set
+the server's defaults (a table made with a pace keeps its own).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ def main() -> None:
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bot-pause", type=float, default=0.0)
+    parser.add_argument("--moment-pause", type=float, default=Settings.moment_pause)
     args = parser.parse_args()
     # Every browser context is a new player on one address: the per-client limits are
     # lifted here (their own tests are in tests/web/test_limits.py).
     settings = Settings(db_path=args.db, bot_pause=args.bot_pause, bot_pool="thread",
+                        moment_pause=args.moment_pause,
                         synchronous="NORMAL", tables_per_client=1_000_000,
                         creates_per_minute=1e9, create_burst=1_000_000,
                         players_per_minute=1e9, player_burst=1_000_000,

@@ -121,7 +121,6 @@ def make_doors_table(page: Page, gems: int = 2) -> str:
     page.locator('[data-play="doors"]').click()
     page.locator("#option-gems_to_win").fill(str(gems))
     page.locator("#seat-1").select_option("human")
-    page.locator("#bot-pace").select_option("0")
     page.locator("#create-button").click()
     page.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     expect(page.locator(".waiting-room")).to_be_visible()
@@ -369,7 +368,7 @@ def test_the_create_form_sends_rated_chat_and_me_and_a_table_without_chat_hides_
     assert page.locator("#rated").is_checked() and page.locator("#table-chat").is_checked()
     page.locator("#rated").uncheck()
     page.locator("#table-chat").uncheck()
-    page.locator("#bot-pace").select_option("0")
+    page.locator(".pace-choice", has=page.locator("#pace-fast")).click()
     page.locator("#create-button").click()
     page.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     assert sent and sent[0]["rated"] is False and sent[0]["chat"] is False

@@ -42,7 +42,7 @@ def test_the_collector_takes_a_display_card_by_clicking_it(server, new_page):
     taken = root.locator(".dr-collected .card")
     expect(taken).to_have_count(1)
     assert taken.first.get_attribute("data-card") == name
-    expect(page.locator("#log")).to_contain_text(f"You: take {name}")
+    expect(page.locator("#log")).to_contain_text(f"You take the {name}.")
     # My own Door card is face up and named; the Guesser's is face down.
     assert root.locator('.dr-door[data-seat="0"]').get_attribute("data-card")
     assert root.locator('.dr-door[data-seat="1"]').get_attribute("data-card") is None
@@ -65,7 +65,7 @@ def test_the_guesser_discards_then_ends_the_turn(server, page):
     assert end_turn.get_attribute("aria-disabled") is None
     expect(root.locator(".dr-display-cards .card.move")).to_have_count(0)
     click_and_wait(page, end_turn)
-    expect(page.locator("#log")).to_contain_text("You: end turn")
+    expect(page.locator("#log")).to_contain_text("You end your turn.")
 
 
 def test_a_guess_ends_the_contest_and_the_result_is_shown(server, page):

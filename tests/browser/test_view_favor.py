@@ -338,4 +338,4 @@ def test_on_the_real_table_page_a_bid_is_typed_and_a_refusal_explained(
     before = version(page)
     page.locator('#game-root [data-move="pass"]').click()
     page.wait_for_function("v => document.body.dataset.version !== String(v)", arg=before)
-    assert re.search(r"^You:? pass$", page.locator("#log").inner_text(), re.MULTILINE)
+    assert re.search(r"^You pass\.$", page.locator("#log").inner_text(), re.MULTILINE)

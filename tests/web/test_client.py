@@ -106,7 +106,7 @@ def test_connect_plays_a_seat_from_the_command_line(live):
     assert result.exit_code == 0, result.output
     assert "Doors table" in result.output and "playing seat 0" in result.output
     assert "seat 0 (you)" in result.output
-    assert "seat 1 is dealt a Door card" in result.output
+    assert "Seat 1 is dealt a Door card" in result.output
 
 
 def test_connect_without_a_token_watches(live):

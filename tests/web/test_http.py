@@ -217,9 +217,12 @@ def test_a_finished_table_hands_out_its_record_and_replays(client):
     assert steps[0]["actor"] == -1
     first = client.get(f"/api/tables/{table_id}/replay/1?viewer=1").json()
     assert first["step"] == 1 and first["observation"]["viewer"] == 1
-    assert first["observation"]["log"] == [
-        "seat 0 is dealt a Door card" if not record["history"][0].endswith("seat 1")
-        else record["history"][0]]
+    dealt = record["history"][0]  # the move text: "deal Blue Lady to seat 1"
+    if dealt.endswith("to seat 1"):  # viewer 1's own Door, named to them
+        card = dealt.removeprefix("deal ").removesuffix(" to seat 1")
+        assert first["observation"]["log"] == [f"Contest 1: you are dealt the {card} Door."]
+    else:
+        assert first["observation"]["log"] == ["Contest 1: Seat 0 is dealt a Door card."]
     bad = client.get(f"/api/tables/{table_id}/replay/9999")
     assert error_of(bad)["code"] == "bad_field"
     uploaded = client.post("/api/replay", json={"record": record, "step": len(steps)}).json()

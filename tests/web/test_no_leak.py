@@ -43,7 +43,7 @@ def configurations() -> list[tuple[str, dict[str, Any]]]:
 
 CONFIGURATIONS = configurations()
 VIEW_KEYS = {"type", "table", "version", "status", "seat", "current_player", "your_turn",
-             "deadline", "observation", "legal_actions"}
+             "deadline", "observation", "legal_actions", "moment"}
 KEYS = {
     "welcome": {"type", "protocol", "seat", "player", "table", "chat"},
     "chat": {"type", "table", "index", "at", "text", "from"},

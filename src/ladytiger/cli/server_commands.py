@@ -39,8 +39,9 @@ def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
     bot_pause: Annotated[
-        float, typer.Option(help="seconds a bot waits before moving (a table may set its own)")
-    ] = 0.3,
+        float, typer.Option(help="seconds a bot waits before moving, so people can follow "
+                            "(a table may set its own pace: fast 0.3, normal 1, slow 2)")
+    ] = 1.0,
     bot_workers: Annotated[int, typer.Option(min=1, help="workers bots think in")] = 2,
     bot_pool: Annotated[
         str, typer.Option(help="'process' (bots never slow the server) or 'thread' (light "

@@ -259,6 +259,10 @@ async def play_seat(
                     return message
                 if kind == "error" and message.get("code") in ("unauthorized", "unknown_table"):
                     raise ClientError(message["code"], message["message"], message)
+                if kind == "view" and message.get("moment") and message.get("seat") is not None:
+                    # A program has read the moment as soon as it has it: say so, so that
+                    # the table's bots do not wait for a person who is not there.
+                    await connection.send("seen", version=message["version"])
                 if kind != "view" or not message["your_turn"]:
                     continue
                 if bot is None:

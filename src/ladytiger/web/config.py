@@ -16,8 +16,13 @@ DAY = 24 * 3600.0
 @dataclass(frozen=True)
 class Settings:
     db_path: str = "ladytiger.sqlite3"
-    # Seconds a bot waits before moving, so humans can follow; a table may set its own.
-    bot_pause: float = 0.3
+    # Seconds a bot waits before moving, so humans can follow; a table may set its own (its
+    # pace). About the time a person needs to see what the last move changed.
+    bot_pause: float = 1.0
+    # After a moment (a contest, day, season, round or trick scored, a Try! or Jack!, the
+    # end) the next bot move waits this long at most, or until every connected human seat
+    # has said it has seen the moment. Tables whose bots do not pause skip this wait too.
+    moment_pause: float = 4.0
     bot_workers: int = 2
     # "process": bots think in worker processes, so a search bot never holds the interpreter
     # the server's event loop runs in; "thread" is cheaper for light bots (and tests).

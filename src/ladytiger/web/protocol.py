@@ -161,6 +161,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "rematch": {},
     "follow": {},
     "chat": {"text": Field((str,), check=text_up_to(MAX_CHAT_LENGTH))},
+    # The reader has seen the moment shown with view `version`: bots need not wait for them.
+    "seen": {"version": Field((int,), check=natural)},
     "ping": {},
 }
 

@@ -162,6 +162,11 @@ class Session:
         if kind == "chat":
             await self._chat(msg["text"], ref)
             return
+        if kind == "seen":
+            # Anyone may say it (a spectator's counts when no seat is here to watch), and it
+            # has no answer: it only lets a waiting bot go on sooner.
+            self.table.seen(self, msg["version"])
+            return
         if self.seat is None:
             raise ProtocolError(
                 "spectator", f"a spectator cannot send {kind!r}; connect with a seat token",

@@ -30,6 +30,10 @@ HUMAN = "human"
 BOT = "bot"
 MAX_CLOCK_SECONDS = 24 * 3600.0
 MAX_BOT_PAUSE = 30.0
+# The paces a table may be created at: seconds a bot waits before each move. "normal" is
+# about how long a person takes to see what changed; a table without a pace takes the
+# server's default (`Settings.bot_pause`), which is the normal pace unless changed.
+PACES = {"fast": 0.3, "normal": 1.0, "slow": 2.0}
 
 SEAT_SCHEMA = {
     "kind": Field((str,)),
@@ -49,6 +53,9 @@ CREATE_SCHEMA = {
     "clock": Field((dict, type(None)), required=False),
     "bot_pause": Field((float, type(None)), required=False, check=lambda v: (
         None if v is None else number_between(0.0, MAX_BOT_PAUSE)(v)
+    )),
+    "pace": Field((str, type(None)), required=False, check=lambda v: (
+        None if v is None or v in PACES else f"must be one of {', '.join(map(repr, PACES))}"
     )),
     "public": Field((bool,), required=False),
     "chat": Field((bool,), required=False),
@@ -93,6 +100,10 @@ class TableSpec:
     seats: tuple[SeatPlan, ...]
     clock: ClockPlan | None = None
     bot_pause: float | None = None  # None: the server's default pause
+    # The pace the table was made at ("fast", "normal", "slow"), kept to be shown; its seconds
+    # are in `bot_pause`. None when the creator gave a number (which wins over a pace) or
+    # neither.
+    pace: str | None = None
     public: bool = True
     created_at: float = 0.0
     rematch_of: str | None = None
@@ -115,6 +126,7 @@ class TableSpec:
             "seats": [plan.to_json() for plan in self.seats],
             "clock": self.clock.to_json() if self.clock else None,
             "bot_pause": self.bot_pause,
+            "pace": self.pace,
             "public": self.public,
             "created_at": self.created_at,
             "rematch_of": self.rematch_of,
@@ -143,6 +155,7 @@ class TableSpec:
             if clock
             else None,
             bot_pause=data.get("bot_pause"),
+            pace=data.get("pace") if data.get("pace") in PACES else None,
             public=data.get("public", True),
             created_at=data.get("created_at", 0.0),
             rematch_of=data.get("rematch_of"),
@@ -159,6 +172,7 @@ class TableSpec:
             seats=self.seats,
             clock=self.clock,
             bot_pause=self.bot_pause,
+            pace=self.pace,
             public=self.public,
             created_at=time.time(),
             rematch_of=self.id,
@@ -249,6 +263,11 @@ def parse_create_request(body: Any, limits: BotLimits = DEFAULT_LIMITS) -> Table
         )
         check_bot(clock.bot, game, clock.options, "the clock", limits)
     pause = request.get("bot_pause")
+    pace = request.get("pace")
+    if pause is not None:
+        pace = None  # the number wins; the table is not shown at a pace it does not keep
+    elif pace is not None:
+        pause = PACES[pace]
     return TableSpec(
         id=new_table_id(),
         game=game.info.name,
@@ -256,6 +275,7 @@ def parse_create_request(body: Any, limits: BotLimits = DEFAULT_LIMITS) -> Table
         seats=seats,
         clock=clock,
         bot_pause=None if pause is None else float(pause),
+        pace=pace,
         public=request.get("public", True),
         created_at=time.time(),
         chat=request.get("chat", True),

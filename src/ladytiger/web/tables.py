@@ -37,6 +37,10 @@ log = logging.getLogger("ladytiger.web.tables")
 T = TypeVar("T")
 BOT_RETRY_FIRST = 1.0  # seconds before a bot's failed move is tried again, doubling
 BOT_RETRY_MOST = 30.0
+# A moment's words are the engine's; these bounds only keep a faulty hook from sending a
+# novel to every connection with every view.
+MOMENT_LINES = 40
+MOMENT_TEXT = 500
 
 WAITING = "waiting"  # some human seat has not joined yet; nothing has been dealt
 PLAYING = "playing"
@@ -141,6 +145,14 @@ class Table:
         # arriving costs one message per connection per interval, not one per arrival.
         self._presence_timer: asyncio.TimerHandle | None = None
         self._presence_sent = 0.0
+        # The last moment (a contest or trick scored, secrets revealed) and the version whose
+        # views show it. Not kept in the database: `restore` works it out again.
+        self.moment: dict[str, Any] | None = None
+        self.moment_version = -1
+        # The connections that said they have seen it, and a wake-up for the bot waiting on
+        # them (set whenever that may have changed: a `seen`, a connection come or gone).
+        self._seen: set[Listener] = set()
+        self._seen_changed = asyncio.Event()
 
     # ------------------------------------------------------------------ making and restoring
     @classmethod
@@ -148,11 +160,18 @@ class Table:
         """Rebuild a table from the database by replaying its moves through the rules."""
         spec = TableSpec.from_json(stored.spec)
         state = spec.make_game().new_initial_state()
+        # The state before the last player's move, kept to tell the current version's
+        # moment again: it is not stored, and a restart must not change what a view shows.
+        last_move = max((index for index, (_, actor) in enumerate(stored.actions)
+                         if actor != CHANCE), default=None)
+        before: State | None = None
         for index, (action, actor) in enumerate(stored.actions):
             if state.current_player() != actor:
                 raise RestoreError(f"table {spec.id}: move {index} was stored for another player")
+            if index == last_move:
+                before = state.clone()
             state.apply_action(action)
-        return cls(
+        table = cls(
             spec,
             services,
             state=state,
@@ -170,6 +189,10 @@ class Table:
             chat=stored.chat,
             chat_count=stored.chat_count,
         )
+        if before is not None and table.status != WAITING:
+            table.moment = table._moment_between(before, state)
+            table.moment_version = table.version if table.moment is not None else -1
+        return table
 
     def _new_bot(self, name: str, options: dict[str, Any]) -> Bot:
         """A bot for a seat or the clock, under today's rules (ladytiger.web.bot_options).
@@ -402,6 +425,7 @@ class Table:
         self.listeners.setdefault(listener.seat, set()).add(listener)
         if listener.seat is not None:
             self.last_activity = time.time()
+        self._seen_changed.set()  # one more reader a waiting bot may have to wait for
         self.presence_changed()
 
     def detach(self, listener: Listener) -> None:
@@ -414,6 +438,8 @@ class Table:
                 del self.listeners[listener.seat]
             if listener.seat is not None:
                 self.last_activity = time.time()
+            self._seen.discard(listener)
+            self._seen_changed.set()  # the bot may have been waiting for this one only
             self.presence_changed()
 
     # ------------------------------------------------------------------ moves
@@ -518,6 +544,9 @@ class Table:
         what = "the move" if not starting else "the start of the game"
         await self._store(db.append_actions, what, self.id, start, steps, status, result,
                           joined)
+        # Asked while the table's own state is still the one before the move. The opening
+        # deal is no moment: nothing was played yet.
+        moment = None if starting else self._moment_between(self.state, after)
         # The moves were tried on a copy so that a failed write leaves the table untouched.
         # Now they are safe on disk, play them on the table's own state: it keeps the
         # per-seat logs it has built, so each view costs one step, not a replay.
@@ -525,6 +554,9 @@ class Table:
             self.state.apply_trusted(action)  # each was checked when the copy played it
         self.version += 1
         self.last_activity = time.time()
+        if moment is not None:
+            self.moment, self.moment_version = moment, self.version
+            self._seen.clear()
         if status is not None:
             self.status = status
         if finished:
@@ -541,6 +573,21 @@ class Table:
             except Exception:
                 log.exception("table %s: acknowledging a move failed", self.id)
         self._changed()
+
+    def _moment_between(self, before: State, after: State) -> dict[str, Any] | None:
+        """The engine's account of what the move just committed scored or revealed, if any.
+
+        Games without the hook have no moments. The move is already in the database, so a
+        failing hook costs the moment, never the move.
+        """
+        hook = getattr(before, "moment", None)
+        if not callable(hook):
+            return None
+        try:
+            return clean_moment(hook(after))
+        except Exception:
+            log.exception("table %s: the game could not say what the move scored", self.id)
+            return None
 
     async def _store(self, job: Callable[..., T], what: str, *args: Any) -> T:
         """Run a database job; a failing database becomes a clear refusal that says nothing
@@ -663,11 +710,21 @@ class Table:
         for task in list(self._tasks):
             task.cancel()
 
-    async def _bot_turn(self, seat: int, version: int) -> None:
+    def bot_pause(self) -> float:
+        """Seconds a bot of this table waits before its move: the table's own, or the
+        server's default."""
         pause = self.spec.bot_pause
-        if pause is None:
-            pause = self.services.settings.bot_pause
+        return self.services.settings.bot_pause if pause is None else pause
+
+    async def _bot_turn(self, seat: int, version: int) -> None:
+        pause = self.bot_pause()
+        # A table whose bots do not pause is played for machines (tests, benchmarks):
+        # nobody there is following, so it does not wait on moments either.
         if pause > 0:
+            if self.moment_version == version:
+                await self._moment_wait(version)
+            # After the moment, the usual pause: the next move does not land the instant
+            # the result is closed.
             await asyncio.sleep(pause)
         # A move that could not be made (the database refused it, say) is tried again, less
         # and less often: a bot's turn must never be lost.
@@ -681,6 +738,40 @@ class Table:
                 return
             await asyncio.sleep(retry)
             retry = min(retry * 2, BOT_RETRY_MOST)
+
+    async def _moment_wait(self, version: int) -> None:
+        """Until everyone watching has seen the moment of `version`, `moment_pause` at most."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.services.settings.moment_pause
+        while self.version == version and not self.moment_seen():
+            left = until - loop.time()
+            if left <= 0:
+                return
+            self._seen_changed.clear()
+            try:
+                await asyncio.wait_for(self._seen_changed.wait(), left)
+            except TimeoutError:
+                return
+
+    def moment_seen(self) -> bool:
+        """Whether everyone the table waits for has seen the current moment: each human seat
+        with a connection (one of its connections is enough), or, with none, each spectator.
+        With nobody watching at all, there is nobody to wait for."""
+        seats = [seat for seat, group in self.listeners.items()
+                 if seat is not None and group and self.spec.seats[seat].kind == HUMAN]
+        if seats:
+            return all(not self._seen.isdisjoint(self.listeners[seat]) for seat in seats)
+        return all(listener in self._seen for listener in self.listeners.get(None, ()))
+
+    def seen(self, listener: Listener, version: int) -> None:
+        """`listener` has seen the moment shown with `version` (any other version: nothing
+        to do, the table has moved on or never showed it)."""
+        if version != self.moment_version or version != self.version:
+            return
+        if listener not in self.listeners.get(listener.seat, ()):
+            return
+        self._seen.add(listener)
+        self._seen_changed.set()
 
     async def _clock_turn(self, seat: int, version: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
@@ -801,6 +892,8 @@ class Table:
             "legal_actions": [state.describe_action(a) for a in state.legal_actions()]
             if mine
             else [],
+            # The same for every reader: the engine builds it from public information only.
+            "moment": self.moment if self.moment_version == self.version else None,
             **({"abandoned": self.abandoned_words()} if self.status == ABANDONED else {}),
         }
 
@@ -870,6 +963,7 @@ class Table:
             "spectators": len(self.listeners.get(None, ())),
             "clock": spec.clock.to_json() if spec.clock else None,
             "bot_pause": spec.bot_pause,
+            "pace": spec.pace,
             "public": spec.public,
             "created_at": spec.created_at,
             "finished_at": self.finished_at,
@@ -896,6 +990,26 @@ def chat_fields(line: dict[str, Any]) -> dict[str, Any]:
     return {"index": line["index"], "at": line["at"], "text": line["text"],
             "from": {"seat": line["seat"], "player": {"id": line["player"],
                                                       "name": line["name"]}}}
+
+
+def clean_moment(found: Any) -> dict[str, Any] | None:
+    """A moment as views carry it, `{"kind", "title", "lines"}`, or None for none.
+
+    What the hook returns goes to every connection, so only those three fields go, as text:
+    anything else it may hold is left behind rather than sent unchecked.
+    """
+    if found is None:
+        return None
+    if not isinstance(found, dict):
+        raise TypeError(f"a moment must be a dict, not {type(found).__name__}")
+    kind, title, lines = found.get("kind"), found.get("title"), found.get("lines", [])
+    if not isinstance(kind, str) or not isinstance(title, str) or not isinstance(lines, list):
+        raise TypeError(f"a moment needs a text kind and title and a list of lines: {found!r}")
+    return {
+        "kind": kind[:64],
+        "title": title[:MOMENT_TEXT],
+        "lines": [str(line)[:MOMENT_TEXT] for line in lines[:MOMENT_LINES]],
+    }
 
 
 def storage_failure(what: str) -> ProtocolError:

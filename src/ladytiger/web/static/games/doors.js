@@ -20,20 +20,33 @@ function traitsOf(identity) {
 }
 
 /** What the last player's move was, and which cards came out of the deck after it. */
-function recentMoves(log) {
+function recentMoves(log, mySeat) {
   const revealed = [];
   for (let i = log.length - 1; i >= 0; i -= 1) {
     const line = log[i];
-    const reveal = /^reveal (.+)$/.exec(line);
-    if (reveal) {
-      revealed.push(reveal[1]);
+    // "The Red Tiger is turned up for the display." or "Four cards are turned up for the
+    // display: Red Tiger, Red Lady, Blue Lady and Blue Tiger."
+    const one = /^The (.+) is turned up for the display\.$/.exec(line);
+    const many = /^\w+ cards are turned up for the display: (.+)\.$/.exec(line);
+    if (one || many) {
+      const cards = one ? [one[1]] : many[1].split(/, | and /);
+      revealed.push(...cards.reverse());
       continue;
     }
-    const move = /^seat (\d+): (take|discard) (.+)$/.exec(line);
-    if (move) return {seat: Number(move[1]), verb: move[2], card: move[3], revealed};
+    const move = /^(?:Seat (\d+)|You) (take|discard)s? the (.+)\.$/.exec(line);
+    if (move) {
+      const seat = move[1] === undefined ? mySeat : Number(move[1]);
+      return {seat, verb: move[2], card: move[3], revealed};
+    }
     return {revealed};
   }
   return {revealed};
+}
+
+// A contest's result ("Contest 3: Seat 1 guessed ..."), not its deal ("Contest 3: you are
+// dealt ...").
+function contestEnded(line) {
+  return /^Contest \d+: /.test(line) && !/ dealt /.test(line);
 }
 
 function seatBlock(o, seat, ctx, {over}) {
@@ -150,10 +163,9 @@ export function render(root, view, ctx) {
   const opponent = me === null || me === undefined ? 1 : 1 - me;
   const self = me === null || me === undefined ? 0 : me;
   const log = o.log || [];
-  const recent = recentMoves(log);
+  const recent = recentMoves(log, me);
   const lastLine = log[log.length - 1] || "";
-  const justEnded = /^contest \d+ ends/.test(lastLine)
-    || log.slice(-3).some((line) => /^contest \d+ ends/.test(line));
+  const justEnded = contestEnded(lastLine) || log.slice(-3).some(contestEnded);
 
   // Status: whose move and what it is.
   let status;

@@ -3,7 +3,7 @@
 // named by their engine texts ("add to lot", "call auction", "pass", "bid 3") and bound
 // through the frame, which enables them or shows the engine's reason.
 
-import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
+import { bind, h, isYou, lineSeat, plural, seatLabel, whose } from "./table_helpers.js";
 
 const GEMS_PER_DAY = 5;
 
@@ -177,10 +177,9 @@ function scoreSheet(ctx, record, open) {
   return details;
 }
 
-// The seat named by the log line of the last move ("seat 2: bid 3"), to highlight it.
+// The seat the last log sentence is about ("Seat 2 bids 3 gems."), to highlight it.
 function lastMoveSeat(ctx) {
-  const match = /^seat (\d+):/.exec(ctx.lastMove || "");
-  return match ? Number(match[1]) : null;
+  return lineSeat(ctx.lastMove, ctx.seat);
 }
 
 export function render(root, view, ctx) {

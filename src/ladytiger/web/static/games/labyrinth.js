@@ -177,16 +177,21 @@ function cellNode(square, obs, state, ctx) {
 // the switch that followed it, so a player sees at once what the opponent just did.
 function lastTurn(obs) {
   const log = obs.log || [];
+  const seatOf = (number) => (number === undefined ? obs.viewer : Number(number));
   let swap = null;
   for (let i = log.length - 1; i >= Math.max(0, log.length - 8); i--) {
-    const switched = /^seat (\d+): switch (\w\d) (\w\d) with (.+)$/.exec(log[i]);
+    // "Seat 1 switches C2 and D2 with the Lady/Tiger." / "You switch ..."
+    const switched = /^(?:Seat (\d+)|You) switch(?:es)? (\w\d) and (\w\d) with the (.+)\.$/
+      .exec(log[i]);
     if (switched && !swap) {
-      swap = { seat: Number(switched[1]), cells: [switched[2], switched[3]], card: switched[4] };
+      swap = { seat: seatOf(switched[1]), cells: [switched[2], switched[3]], card: switched[4] };
       continue;
     }
-    const stepped = /^seat (\d+): move (\w+) cub from (\w\d) to (\w\d)$/.exec(log[i]);
+    // "Seat 1 moves a blue cub from D1 to D2." / "You move a red cub ..."
+    const stepped = /^(?:Seat (\d+)|You) moves? an? (\w+) cub from (\w\d) to (\w\d)\.$/
+      .exec(log[i]);
     if (stepped) {
-      const step = { seat: Number(stepped[1]), colour: stepped[2], from: stepped[3], to: stepped[4] };
+      const step = { seat: seatOf(stepped[1]), colour: stepped[2], from: stepped[3], to: stepped[4] };
       return { step, swap: swap && swap.seat === step.seat ? swap : null };
     }
   }

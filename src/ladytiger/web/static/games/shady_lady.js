@@ -5,7 +5,7 @@
 // "take 7 from seat 2", "discard 7", "try", "jack seat 1", "reveal", "decline") and the frame
 // enables it or shows the engine's reason.
 
-import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
+import { bind, h, isYou, lineSeat, plural, seatLabel, whose } from "./table_helpers.js";
 
 // Cards are drawn by the frame (the number printed large, the same look as the end summary);
 // low numbers (1-4) and high ones (6-9) get a tint and an edge mark of ours, since runs never
@@ -56,8 +56,9 @@ function pileView(ctx, view, obs, seat, highlightTop) {
 }
 
 function lastDiscardSeat(ctx) {
-  const match = /^seat (\d+): discard /.exec(ctx.lastMove || "");
-  return match ? Number(match[1]) : null;
+  // "Seat 1 discards a 7." or "You discard a 7."
+  if (!/^(?:Seat \d+ discards|You discard) /.test(ctx.lastMove || "")) return null;
+  return lineSeat(ctx.lastMove, ctx.seat);
 }
 
 function seatPanel(ctx, view, obs, seat, lastSeat) {

@@ -24,3 +24,11 @@ export function isYou(ctx, seat) {
 export function whose(ctx, seat) {
   return isYou(ctx, seat) ? "Your" : `${seatLabel(ctx, seat)}'s`;
 }
+
+/** The seat a log sentence is about ("Seat 2 bids 3 gems." or, for the reader, "You bid
+ * ..."), or null for a sentence about no seat. */
+export function lineSeat(line, mySeat) {
+  const match = /^(?:Seat (\d+)|You)\b/.exec(line || "");
+  if (!match) return null;
+  return match[1] === undefined ? (mySeat ?? null) : Number(match[1]);
+}

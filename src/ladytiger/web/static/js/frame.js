@@ -63,8 +63,9 @@ export function drawView(root, entry, view, ctx, onError) {
   }
 }
 
+// What each game's scores count. Favor scores points (its gems are what players bid with).
 export const SCORE_UNITS = {
-  doors: "gems", favor: "gems", traps: "gems", shady_lady: "points", tighee: "points",
+  doors: "gems", favor: "points", traps: "gems", shady_lady: "points", tighee: "points",
 };
 
 /**
@@ -90,9 +91,12 @@ export function tableNames(seats) {
 
 /**
  * The binder behind ctx.bind. `moves`: Map(normalised text -> legal action) of this seat
- * now; `play(action)`; `explain(text, element)`: show why `text` cannot be played.
+ * now; `play(action)`; `explain(text, element, purpose)`: find out why `text` cannot be
+ * played, and show it where the player will see it if `purpose` is "click" or "key" (the
+ * control was used), or only in its tooltip if "look" (hovered or focused: nobody asked).
+ * `reasonOf(text)`, if given, is a reason already known, for the tooltip from the start.
  */
-export function makeBinder({moves, play, explain}) {
+export function makeBinder({moves, play, explain, reasonOf = null}) {
   return function bind(element, moveText) {
     const key = normalise(moveText);
     const action = moves.get(key);
@@ -130,13 +134,30 @@ export function makeBinder({moves, play, explain}) {
       element.classList.add("disabled");
       element.classList.remove("move");
       element.setAttribute("aria-disabled", "true");
-      const ask = () => explain(moveText, element);
-      element.addEventListener("mouseenter", ask);
-      element.addEventListener("focus", ask);
+      // The tooltip explains the control before anyone asks: a known reason says why; the
+      // rest say so until hovering or focusing brings the rules' own words.
+      if (reasonOf) {
+        const known = reasonOf(moveText);
+        const words = moveText[0].toUpperCase() + moveText.slice(1);
+        element.title = known ? `${words}: ${known}` : `${words}: not possible now`;
+      }
+      // Hovering or focusing only fills in the tooltip: a card that slides under a resting
+      // mouse after a move must not answer with a refusal nobody asked for.
+      const look = () => explain(moveText, element, "look");
+      element.addEventListener("mouseenter", look);
+      element.addEventListener("focus", look);
       element.addEventListener("click", (event) => {
         event.preventDefault();
-        ask();
+        explain(moveText, element, "click");
       });
+      if (!native) {
+        element.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            explain(moveText, element, "key");
+          }
+        });
+      }
     }
     return element;
   };
@@ -211,7 +232,8 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
 }
 
 // ------------------------------------------------------------------ log
-const SEAT_LINE = /^seat (\d+)(:?)\s*(.*)$/;
+// A sentence about a seat: "Seat 2 draws a card." or, for the reader's own seat, "You ...".
+const SEAT_LINE = /^(?:Seat (\d+)|You)\b\s*(.*)$/;
 const SEAT_REF = /\b[Ss]eat (\d+)\b/g;
 
 /**
@@ -241,13 +263,14 @@ export function namedText(text, mySeat, names) {
 
 function logLine(text, mySeat, names) {
   const match = SEAT_LINE.exec(text);
-  if (!match) return h("li", {class: "event"}, namedText(text, mySeat, names));
-  const seat = Number(match[1]);
+  const seat = match ? (match[1] === undefined ? mySeat : Number(match[1])) : null;
+  if (seat === null || seat === undefined) {
+    return h("li", {class: "event"}, namedText(text, mySeat, names));
+  }
   const who = seat === mySeat ? "You" : (names?.[seat] || `Seat ${seat}`);
-  const classes = match[2] ? "move-line" : "seat-line";
-  return h("li", {class: `${classes} seat-colour-${seat}-text`},
-    h("b", {class: `who seat-colour-${seat}-ink`}, who), match[2] ? ": " : " ",
-    namedText(match[3], mySeat, names));
+  return h("li", {class: `move-line seat-colour-${seat}-text`},
+    h("b", {class: `who seat-colour-${seat}-ink`}, who), " ",
+    namedText(match[2], mySeat, names));
 }
 
 /**
@@ -281,7 +304,7 @@ export function renderLog(list, lines, mySeat, names = null) {
 /** The most recent line in which a seat made a move ("seat 1: take Red Lady"). */
 export function lastSeatMove(lines) {
   for (let i = lines.length - 1; i >= 0; i -= 1) {
-    if (/^seat \d+: /.test(lines[i])) return lines[i];
+    if (SEAT_LINE.test(lines[i])) return lines[i];
   }
   return null;
 }

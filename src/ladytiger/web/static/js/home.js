@@ -153,6 +153,8 @@ function seatPlan() {
 function describeSeats() {
   const plan = seatPlan();
   const humans = plan.filter((s) => s.kind === "human").length;
+  // The bots' pace matters only at a table with bots.
+  document.getElementById("pace-field").hidden = plan.every((s) => s.kind === "human");
   const note = document.getElementById("create-note");
   if (humans === 0) note.textContent = "Only bots: you will watch.";
   else if (humans === 1) note.textContent = "You take the human seat.";
@@ -187,8 +189,8 @@ async function createTable(event) {
     showError("create-error", error);
     return;
   }
-  const pace = document.getElementById("bot-pace").value;
-  if (pace !== "") spec.bot_pause = Number(pace);
+  const pace = document.querySelector('#pace-field input[name="pace"]:checked');
+  if (pace) spec.pace = pace.value;
   // The creator sits in the first human seat, as themselves: it is theirs from any browser
   // they play in, without the invite link.
   const first = spec.seats.findIndex((seat) => seat.kind === "human");

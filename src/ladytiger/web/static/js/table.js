@@ -7,6 +7,7 @@
 import {api, identity, inviteLink, spectateLink, tokens} from "./api.js";
 import {setTurnSignal, soundToggle, turnArrived} from "./attention.js";
 import {botLabel} from "./bots.js";
+import {card} from "./cards.js";
 import {createChat} from "./chat.js";
 import {capitalise, clear, copyControl, h, normalise, plural} from "./dom.js";
 import {
@@ -14,6 +15,8 @@ import {
   renderPlayers, seatNamer, tableNames,
 } from "./frame.js";
 import {refresh as refreshIdentity, startIdentity} from "./identity.js";
+import {createMoments} from "./moments.js";
+import {shownFor, speedControl} from "./speed.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const $ = (id) => document.getElementById(id);
@@ -44,6 +47,9 @@ const S = {
   sentPlayer: false, // whether the last hello said who the player is
   wasMine: null,
   spectators: null,
+  moments: null, // the moment panel (moments.js)
+  changedAt: 0, // when the position last changed (performance.now())
+  refusal: null, // the "Not now" bubble beside a control: {bubble, element, timer}
 };
 
 /** The table's names by seat (players', bots'), or null while no seat has one. */
@@ -81,7 +87,7 @@ function say(text, kind = "info", sticky = false) {
   line.textContent = named(text);
   line.className = `statusline ${kind}`;
   line.hidden = false;
-  if (!sticky) S.statusTimer = setTimeout(() => { line.hidden = true; }, 7000);
+  if (!sticky) S.statusTimer = setTimeout(() => { line.hidden = true; }, shownFor(7000));
 }
 
 // ------------------------------------------------------------------ the socket
@@ -174,14 +180,21 @@ function receive(message) {
       S.chat.reset(message.chat || []);
       render();
       break;
-    case "view":
-      // A reason explained the position before this one: it may no longer hold.
-      if (S.statusKind === "reason" && S.view && S.view.version !== message.version) say(null);
+    case "view": {
+      const before = S.view?.observation ?? null;
+      const first = !S.view;
+      if (!S.view || S.view.version !== message.version) {
+        S.changedAt = performance.now();
+        // A refusal explained the position before this one: it may no longer hold.
+        hideRefusal();
+      }
       S.view = message;
       S.pending = false;
       if (S.table) S.table.status = message.status;
       render();
+      S.moments.offer(message, before, {first});
       break;
+    }
     case "presence": {
       const before = JSON.stringify(names());
       S.presence = message.seats;
@@ -264,22 +277,41 @@ function play(action, element) {
   }
 }
 
-function explain(text, element) {
+/** Why a move cannot be played, when the page knows without asking (else null). */
+function knownReason(text) {
   const view = S.view;
-  let reason = null;
-  if (S.seat === null) reason = "you are watching this table; only its players make moves";
-  else if (!view || view.status === "waiting") reason = "the game has not started";
-  else if (view.status === "finished") reason = "the game is over; no more moves can be made";
-  else if (view.status === "abandoned") reason = view.abandoned || "this table was closed";
-  const key = `${view ? view.version : 0}|${normalise(text)}`;
-  if (!reason && S.why.has(key)) reason = S.why.get(key);
+  if (S.seat === null) return "you are watching this table; only its players make moves";
+  if (!view || view.status === "waiting") return "the game has not started";
+  if (view.status === "finished") return "the game is over; no more moves can be made";
+  if (view.status === "abandoned") return view.abandoned || "this table was closed";
+  if (!view.your_turn) return `it is not your turn: seat ${view.current_player} is to move`;
+  return S.why.get(`${view.version}|${normalise(text)}`) ?? null;
+}
+
+/** A known reason in the page's words (seats by name), for a tooltip. */
+function knownWords(text) {
+  const reason = knownReason(text);
+  return reason === null ? null : named(reason);
+}
+
+/**
+ * A disabled control was looked at (`purpose` "look": hovered or focused) or used ("click",
+ * "key"). Either way its tooltip learns the reason; only a use shows it, beside the control.
+ */
+function explain(text, element, purpose = "look") {
+  const view = S.view;
+  // A click that lands just as the position changed was aimed at what was there before
+  // (a card that moved away, a move already on its way): it gets no refusal.
+  const meant = purpose !== "look" && !S.pending && performance.now() - S.changedAt > 400;
+  const reason = knownReason(text);
   if (reason) {
-    showReason(element, text, reason);
+    showReason(element, text, reason, meant);
     return;
   }
+  const key = `${view ? view.version : 0}|${normalise(text)}`;
   S.refs += 1;
   const ref = `w${S.refs}`;
-  S.asking.set(ref, {key, element, text});
+  S.asking.set(ref, {key, element, text, meant});
   send({type: "why", action: text, ref});
 }
 
@@ -289,14 +321,61 @@ function answerWhy(message) {
   if (!asked) return;
   const reason = message.legal ? "this move can be played now" : (message.reason || "not now");
   S.why.set(asked.key, reason);
-  showReason(asked.element, asked.text, reason);
+  showReason(asked.element, asked.text, reason, asked.meant);
 }
 
-function showReason(element, text, reason) {
+function showReason(element, text, reason, meant) {
   element.title = named(`${capitalise(text)}: ${reason}`);
   element.dataset.reason = reason;
-  const current = document.activeElement === element || element.matches(":hover");
-  if (current && element.isConnected) say(`${capitalise(text)}: ${reason}`, "reason");
+  if (meant && element.isConnected) showRefusal(element, reason);
+}
+
+// ------------------------------------------------------------------ refusals
+/** "Not now: ..." in a bubble beside the control that was used. */
+function showRefusal(element, reason) {
+  hideRefusal();
+  const bubble = h("div", {id: "refusal", class: "refusal"}, h("b", {}, "Not now: "),
+    named(reason));
+  document.body.append(bubble);
+  // Said aloud through a live region that was there before: a new element is not announced.
+  $("refusal-announce").textContent = `Not now: ${named(reason)}`;
+  S.refusal = {bubble, element, timer: setTimeout(hideRefusal, shownFor(5000))};
+  placeRefusal();
+}
+
+function hideRefusal() {
+  if (!S.refusal) return;
+  clearTimeout(S.refusal.timer);
+  S.refusal.bubble.remove();
+  S.refusal = null;
+}
+
+/** Below the control, or above it when the screen ends first; never off the screen. */
+function placeRefusal() {
+  const refusal = S.refusal;
+  if (!refusal) return;
+  if (!refusal.element.isConnected) {
+    hideRefusal();
+    return;
+  }
+  const {bubble, element} = refusal;
+  const box = element.getBoundingClientRect();
+  const size = bubble.getBoundingClientRect();
+  const gap = 10;
+  let top = box.bottom + gap;
+  let side = "below";
+  if (top + size.height > window.innerHeight - 8 && box.top - gap - size.height >= 8) {
+    top = box.top - gap - size.height;
+    side = "above";
+  }
+  const margin = 8;
+  const left = Math.min(Math.max(margin, box.left + box.width / 2 - size.width / 2),
+    Math.max(margin, window.innerWidth - size.width - margin));
+  bubble.style.left = `${Math.round(left)}px`;
+  bubble.style.top = `${Math.round(top)}px`;
+  const arrow = Math.min(Math.max(14, box.left + box.width / 2 - left), size.width - 14);
+  bubble.style.setProperty("--arrow-x", `${Math.round(arrow)}px`);
+  bubble.dataset.side = side;
 }
 
 // ------------------------------------------------------------------ rendering
@@ -341,6 +420,7 @@ function render() {
   document.body.dataset.turn = turnState();
   signalTurn();
   restoreFocus(place);
+  placeRefusal();
 }
 
 /** The tab's icon and (if wanted) a chime tell a player looking elsewhere that it is their turn. */
@@ -666,7 +746,7 @@ function renderGame() {
   const log = view.observation.log || [];
   const ctx = makeContext({
     seat: S.seat,
-    bind: makeBinder({moves, play, explain}),
+    bind: makeBinder({moves, play, explain, reasonOf: knownWords}),
     lastMove: log.length ? log[log.length - 1] : null,
     names: names(),
   });
@@ -716,7 +796,7 @@ function renderMoves() {
     return;
   }
   const moves = new Map(view.legal_actions.map((a) => [normalise(a.text), a]));
-  const bind = makeBinder({moves, play, explain});
+  const bind = makeBinder({moves, play, explain, reasonOf: knownWords});
   const groups = new Map();
   for (const action of view.legal_actions) {
     if (!groups.has(action.verb)) groups.set(action.verb, []);
@@ -793,6 +873,30 @@ async function start() {
   S.token = readToken();
   const ready = startIdentity();
   $("sound-slot").append(soundToggle());
+  $("speed-slot").append(speedControl({id: "speed"}));
+  S.moments = createMoments({
+    send,
+    tableId,
+    context: () => ({
+      seat: S.seat,
+      seatName: (seat) => nameOf(seat),
+      card,
+      // A moment is told in the third person ("Seat 1 takes the trick"): the reader's own
+      // seat goes by their name there, which reads right where "You" would not.
+      named: (text) => namedText(text, null, names()),
+    }),
+  });
+  document.body.append(h("div", {id: "refusal-announce", class: "visually-hidden",
+    "aria-live": "assertive"}));
+  // A refusal stays beside its control; anything else the player does puts it away.
+  document.addEventListener("pointerdown", (event) => {
+    if (S.refusal && !S.refusal.bubble.contains(event.target)) hideRefusal();
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hideRefusal();
+  });
+  window.addEventListener("scroll", placeRefusal, true);
+  window.addEventListener("resize", placeRefusal);
   S.chat = createChat({send, me: () => ({seat: S.seat, playerId: identity.get()?.id ?? null})});
   try {
     const info = await api.table(tableId);
