@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -35,38 +36,46 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@contextmanager
+def live_server(folder: Path, *extra: str) -> Iterator[str]:
+    """`serve.py` on a free port of 127.0.0.1 with a database in `folder` (and `extra`
+    arguments); yields its base URL and stops it afterwards."""
+    port = free_port()
+    db = folder / "tables.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get(
+        "PYTHONPATH", "")}
+    with open(db.with_suffix(".log"), "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, str(SERVE), "--db", str(db), "--port", str(port), *extra],
+            stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/api", timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    raise RuntimeError("the server did not start:\n"
+                                       + db.with_suffix(".log").read_text()) from None
+                time.sleep(0.1)
+        try:
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
     """The base URL of a live server with the browser pages mounted."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
-    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 (closed below)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get(
-        "PYTHONPATH", "")}
-    process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--db", str(db), "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api", timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                log.close()
-                raise RuntimeError("the server did not start:\n"
-                                   + db.with_suffix(".log").read_text()) from None
-            time.sleep(0.1)
-    yield base
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    with live_server(tmp_path_factory.mktemp("browser")) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

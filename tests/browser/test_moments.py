@@ -20,11 +20,8 @@ import itertools
 import json
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +30,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ladytiger.web import Settings
-from tests.browser.conftest import ROOT, SERVE, free_port
+from tests.browser.conftest import live_server
 from tests.browser.support import ENABLED, http, wait_my_turn_or_end
 from tests.web.support import short_options
 
@@ -70,37 +67,10 @@ document.addEventListener("DOMContentLoaded", () => {
 def paced(tmp_path_factory) -> Iterator[str]:
     """A server with the real defaults: bots wait `Settings.bot_pause`, and after a moment
     up to `Settings.moment_pause`."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("paced") / "tables.sqlite3"
-    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 (closed below)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get(
-        "PYTHONPATH", "")}
-    process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--db", str(db), "--port", str(port),
-         "--bot-pause", str(Settings().bot_pause),
-         "--moment-pause", str(Settings().moment_pause)],
-        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api", timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                log.close()
-                raise RuntimeError("the server did not start:\n"
-                                   + db.with_suffix(".log").read_text()) from None
-            time.sleep(0.1)
-    yield base
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    pauses = ("--bot-pause", str(Settings().bot_pause),
+              "--moment-pause", str(Settings().moment_pause))
+    with live_server(tmp_path_factory.mktemp("paced"), *pauses) as base:
+        yield base
 
 
 def against_bots(base: str, game: str, seat: int = 0) -> dict[str, Any]:

@@ -12,9 +12,6 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ROOT, SERVE, free_port
+from tests.browser.conftest import live_server
 from tests.browser.support import (
     click_random_move,
     create_table,
@@ -41,31 +38,8 @@ def server(tmp_path_factory) -> Iterator[str]:
     """A server of this module's own. Every browser context here makes a player, and players
     count against the same per-address rate as new tables: on the shared server they would
     use up the allowance the other modules' tables need."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("players") / "tables.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get(
-        "PYTHONPATH", "")}
-    with open(db.with_suffix(".log"), "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, str(SERVE), "--db", str(db), "--port", str(port)],
-            stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api", timeout=1):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    process.kill()
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
+    with live_server(tmp_path_factory.mktemp("players")) as base:
         yield base
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="module")
