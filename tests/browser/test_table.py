@@ -430,6 +430,9 @@ def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):
     _table, link = human_against_bots(server, "tighee", 3)
     open_table(page, link)
     assert wait_my_turn_or_end(page) == "you"
+    # The list of moves is folded away (moves are made on the board) until it is opened.
+    page.locator("#move-list-details > summary").click()
+    page.locator("#move-list .move-items").wait_for()
     first = page.locator("#move-list [data-move]").first
     first.focus()
     before = version(page)

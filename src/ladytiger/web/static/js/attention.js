@@ -1,6 +1,7 @@
 // Telling a player it is their turn when they look elsewhere: a marker in the tab's title, a
-// badge on the tab's icon, and, if they ask for it, a soft two-note chime. The chime is made
-// with an oscillator: no sound file to fetch, and nothing plays until the player turns it on.
+// badge on the tab's icon, and, if they ask for it, a soft two-note chime (and softer notes
+// at each reveal). The notes are made with oscillators: no sound file to fetch, and nothing
+// plays until the player turns sound on.
 import {h} from "./dom.js";
 
 const SOUND_KEY = "ladytiger.sound";
@@ -146,11 +147,41 @@ function unlockOnGesture() {
   document.addEventListener("keydown", wake, {once: true, capture: true});
 }
 
-/** Play the chime for a turn that just arrived, if wanted and the player looks elsewhere. */
+/** How many of each sound this page played (on the body, where a test can read it). */
+function count(what) {
+  document.body.dataset[what] = String(Number(document.body.dataset[what] || 0) + 1);
+}
+
+/** Play the chime for a turn that just arrived, if the player turned sound on. */
 export function turnArrived() {
   if (!soundWanted()) return;
-  if (document.visibilityState === "visible" && document.hasFocus()) return;
+  count("turnSounds");
   chime();
+}
+
+/**
+ * A reveal (a contest's doors, a trick won, a score sheet): three soft falling notes, quieter
+ * than the turn's chime, so that the two are told apart with eyes closed.
+ */
+export function revealArrived() {
+  if (!soundWanted()) return;
+  const context = audio();
+  count("revealSounds");
+  if (!context) return;
+  if (context.state === "suspended") context.resume().catch(() => {});
+  const start = context.currentTime + 0.02;
+  for (const [offset, pitch] of [[0, 783.99], [0.11, 659.25], [0.22, 523.25]]) {
+    const tone = context.createOscillator();
+    const level = context.createGain();
+    tone.type = "triangle";
+    tone.frequency.value = pitch;
+    level.gain.setValueAtTime(0, start + offset);
+    level.gain.linearRampToValueAtTime(0.045, start + offset + 0.015);
+    level.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.32);
+    tone.connect(level).connect(context.destination);
+    tone.start(start + offset);
+    tone.stop(start + offset + 0.36);
+  }
 }
 
 /** The on/off button for the chime (off until the player turns it on). */
@@ -161,8 +192,8 @@ export function soundToggle() {
     const on = soundWanted();
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.textContent = on ? "Sound on" : "Sound off";
-    button.title = on ? "A soft chime plays when it becomes your turn while you look elsewhere"
-      : "Turn on a soft chime for when it becomes your turn while you look elsewhere";
+    button.title = on ? "Sound is on: a soft chime when it becomes your turn, and a softer one at each reveal. Click to mute."
+      : "Sound is off. Click for a soft chime when it becomes your turn and a softer one at each reveal.";
   };
   button.addEventListener("click", () => {
     const on = !soundWanted();

@@ -176,7 +176,8 @@ export function makeContext({seat, bind, lastMove, names, extra = {}}) {
 }
 
 // ------------------------------------------------------------------ players
-export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer}) {
+export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer,
+  lastMoves = null}) {
   clear(list);
   const names = tableNames(presence || seats);
   const scores = observation?.scores || [];
@@ -223,7 +224,11 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
         h("b", {class: "name", title: name || null}, title),
         h("span", {class: "kind"},
           connected === "bot" ? null : h("span", {class: `dot ${connected}`}), detail,
-          classes.includes("viewer") ? " · this view" : null)),
+          classes.includes("viewer") ? " · this view" : null),
+        lastMoves?.[seat] ? h("span", {
+          class: `player-last${lastMoves[seat].since ? " since" : ""}`,
+          title: lastMoves[seat].since ? "Their last move, since yours" : "Their last move"},
+        namedText(lastMoves[seat].words, mySeat, names)) : null),
       seat === toMove ? h("span", {class: "to-move-mark"}, "to move") : null,
       winners && winners.includes(seat) ? h("span", {class: "winner-mark"}, "winner") : null,
       h("span", {class: "score", title: unit ? `${scores[seat] ?? 0} ${unit}` : "score"},
@@ -307,4 +312,29 @@ export function lastSeatMove(lines) {
     if (SEAT_LINE.test(lines[i])) return lines[i];
   }
   return null;
+}
+
+/**
+ * Each other seat's latest move in the log: {words, since} by seat, `words` the sentence
+ * without its subject ("takes the Red Lady."), `since` whether it came after the reader's own
+ * latest move.
+ */
+export function lastMovesBySeat(lines, mySeat) {
+  const found = {};
+  let mine = -1;
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const match = SEAT_LINE.exec(lines[i]);
+    if (!match) continue;
+    if (match[1] === undefined) {
+      if (mine < 0) mine = i;
+      continue;
+    }
+    const seat = Number(match[1]);
+    if (seat === mySeat || seat in found) continue;
+    found[seat] = {words: match[2], at: i};
+  }
+  for (const entry of Object.values(found)) {
+    entry.since = mySeat !== null && mySeat !== undefined && entry.at > mine;
+  }
+  return found;
 }

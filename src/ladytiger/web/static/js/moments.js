@@ -23,7 +23,7 @@ const SHOWN_MS = {trick: 3000, default: 6500};
  * The panel and its queue. `send(message)` talks to the server; `context()` gives what the
  * drawing needs now: {seat, seatName, card, named(text) -> nodes}.
  */
-export function createMoments({send, context, tableId}) {
+export function createMoments({send, context, tableId, onShow = null}) {
   const queue = [];
   let shown = null; // {version, moment, view, before, panel, timer}
   const storeKey = `ladytiger.moment.${tableId}`;
@@ -115,6 +115,7 @@ export function createMoments({send, context, tableId}) {
       + "Escape closes it.";
     place(panel);
     document.body.dataset.moment = kind || "moment";
+    if (onShow) onShow(kind);
     countdown(item);
   }
 

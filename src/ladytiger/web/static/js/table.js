@@ -5,17 +5,18 @@
 // theirs. Without either the page watches as a spectator. Everything shown comes from the
 // server's messages for this connection (docs/protocol.md).
 import {api, identity, inviteLink, spectateLink, tokens} from "./api.js";
-import {setTurnSignal, soundToggle, turnArrived} from "./attention.js";
+import {revealArrived, setTurnSignal, soundToggle, turnArrived} from "./attention.js";
 import {botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
 import {capitalise, clear, copyControl, h, normalise, plural} from "./dom.js";
 import {
-  drawView, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
+  drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
   renderPlayers, seatNamer, tableNames,
 } from "./frame.js";
 import {refresh as refreshIdentity, startIdentity} from "./identity.js";
 import {createMoments} from "./moments.js";
+import {createMotion} from "./motion.js";
 import {shownFor, speedControl} from "./speed.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -50,6 +51,9 @@ const S = {
   moments: null, // the moment panel (moments.js)
   changedAt: 0, // when the position last changed (performance.now())
   refusal: null, // the "Not now" bubble beside a control: {bubble, element, timer}
+  motion: null, // the game view's motion (motion.js)
+  drawnVersion: null, // the version the game view was last drawn at
+  movesOpen: false, // whether the player unfolded the list of moves
 };
 
 /** The table's names by seat (players', bots'), or null while no seat has one. */
@@ -595,8 +599,16 @@ function endSummary() {
   const scores = S.end?.scores || observation.scores || [];
   const winners = winnersOf(returns);
   const name = nameOf;
-  let headline;
-  if (!winners.length) headline = scores.length === 1 ? "The game is over: not won this time" : "The game is over: nobody wins";
+  let headline = null;
+  // A game may say its end in its own words (a solo game is won or lost, not "nobody wins").
+  try {
+    headline = S.entry?.module?.endHeadline?.(observation, {seat: S.seat, seatName: nameOf}) ?? null;
+  } catch (error) {
+    console.error("the game's end headline failed", error);
+  }
+  if (headline) {
+    // The game's words stand.
+  } else if (!winners.length) headline = scores.length === 1 ? "The game is over: not won this time" : "The game is over: nobody wins";
   else if (winners.length === 1) headline = winners[0] === S.seat ? "You win!" : `${name(winners[0])} wins`;
   else {
     headline = `A shared win: ${winners.map(name).join(" and ")}`;
@@ -750,17 +762,31 @@ function renderGame() {
     lastMove: log.length ? log[log.length - 1] : null,
     names: names(),
   });
+  S.motion.capture();
   drawView(root, S.entry, view, ctx, (error) =>
     say(`The ${gameTitle()} view failed (${error.message}); showing the plain view.`, "error"));
   root.classList.add("game-root");
+  const fresh = S.drawnVersion !== view.version;
+  const first = S.drawnVersion === null;
+  S.drawnVersion = view.version;
+  // The viewer's own move puts away the marks of what the others did before it; a spectator
+  // sees the latest move marked.
+  const mineLast = S.seat !== null && /^You\b/.test(lastSeatMove(log) || "");
+  S.motion.play({
+    reset: fresh && (S.seat === null || mineLast),
+    byOther: fresh && !first && !mineLast,
+    animate: fresh && !first,
+  });
 }
 
 function renderPlayersPanel() {
   const view = S.view;
   const observation = view?.observation;
   const winners = observation?.terminal ? winnersOf(S.end?.returns || observation.returns) : null;
+  const playing = view && view.status !== "waiting";
   renderPlayers($("players"), {seats: S.table?.seats, observation, mySeat: S.seat,
-    presence: S.presence, winners});
+    presence: S.presence, winners,
+    lastMoves: playing ? lastMovesBySeat(observation?.log || [], S.seat) : null});
   const watchers = $("watchers");
   const count = S.spectators || 0;
   watchers.hidden = !count;
@@ -802,10 +828,11 @@ function renderMoves() {
     if (!groups.has(action.verb)) groups.set(action.verb, []);
     groups.get(action.verb).push(action);
   }
+  const items = h("div", {class: "move-items"});
   for (const [verb, actions] of groups) {
     const numbers = actions.every((a) => /^\d+$/.test(a.args));
     if (numbers && actions.length >= 3) {
-      list.append(numberControl(verb, actions, bind));
+      items.append(numberChoice(verb, actions, bind));
       continue;
     }
     const row = h("div", {class: "move-group", "data-verb": verb});
@@ -814,44 +841,51 @@ function renderMoves() {
       row.append(bind(h("button", {type: "button", class: "move-button"},
         capitalise(named(action.text))), action.text));
     }
-    list.append(row);
+    items.append(row);
   }
+  if (!S.entry?.own) {
+    // The plain view draws no controls of its own: the list is where moves are made.
+    list.append(items);
+    return;
+  }
+  // Every move is made on the board. The same moves as a list serve the keyboard and screen
+  // readers; it stays folded away unless the player opens it (the choice is remembered).
+  const count = view.legal_actions.length;
+  list.append(h("p", {class: "muted board-hint"}, "Your turn: play on the board."));
+  // Folded, it holds no controls at all: nothing in it can be reached or clicked by mistake.
+  const details = h("details", {class: "move-list-details", id: "move-list-details",
+    open: S.movesOpen},
+  h("summary", {}, `All ${plural(count, "move")} as a list`), S.movesOpen ? items : null);
+  details.addEventListener("toggle", () => {
+    if (details.open === S.movesOpen) return;
+    S.movesOpen = details.open;
+    const focused = details.contains(document.activeElement);
+    renderMoves();
+    if (focused) $("move-list-details")?.querySelector("summary")?.focus();
+  });
+  list.append(details);
 }
 
-/** Moves like "bid 3" ... "bid 12": a number input and one button. */
-function numberControl(verb, actions, bind) {
+/**
+ * Moves like "bid 3" ... "bid 12": a choice of exactly the numbers that can be played now
+ * (never a range with gaps in it) and one button.
+ */
+function numberChoice(verb, actions, bind) {
   const values = actions.map((a) => Number(a.args)).sort((a, b) => a - b);
   const id = `number-${verb}`;
-  const input = h("input", {type: "number", id, min: values[0], max: values[values.length - 1],
-    step: 1, value: values[0], inputmode: "numeric", class: "number-input"});
+  const select = h("select", {id, class: "number-select"},
+    values.map((value) => h("option", {value}, String(value))));
   const wrap = h("div", {class: "move-group number-move", "data-verb": verb});
   const draw = () => {
-    const value = Number(input.value);
     const old = wrap.querySelector("button.number-go");
     const button = h("button", {type: "button", class: "move-button number-go primary"},
-      `${capitalise(verb)} ${Number.isFinite(value) ? value : ""}`);
-    bind(button, `${verb} ${value}`);
+      `${capitalise(verb)} ${select.value}`);
+    bind(button, `${verb} ${select.value}`);
     if (old) old.replaceWith(button);
     else wrap.append(button);
   };
-  const step = (delta) => {
-    const next = Math.min(values[values.length - 1], Math.max(values[0], Number(input.value) + delta));
-    input.value = next;
-    draw();
-  };
-  input.addEventListener("input", draw);
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      wrap.querySelector("button.number-go")?.click();
-    }
-  });
-  wrap.append(
-    h("label", {for: id, class: "number-label"}, `${capitalise(verb)} (${values[0]}–${values[values.length - 1]})`),
-    h("div", {class: "stepper"},
-      h("button", {type: "button", class: "small", "aria-label": `lower ${verb}`, onclick: () => step(-1)}, "−"),
-      input,
-      h("button", {type: "button", class: "small", "aria-label": `raise ${verb}`, onclick: () => step(1)}, "+")));
+  select.addEventListener("change", draw);
+  wrap.append(h("label", {for: id, class: "number-label"}, capitalise(verb)), select);
   draw();
   return wrap;
 }
@@ -874,9 +908,11 @@ async function start() {
   const ready = startIdentity();
   $("sound-slot").append(soundToggle());
   $("speed-slot").append(speedControl({id: "speed"}));
+  S.motion = createMotion($("game-root"));
   S.moments = createMoments({
     send,
     tableId,
+    onShow: revealArrived,
     context: () => ({
       seat: S.seat,
       seatName: (seat) => nameOf(seat),

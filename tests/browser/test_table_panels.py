@@ -1,0 +1,122 @@
+"""The table page's side panels: the list of moves is folded away and offers exactly what the
+board offers; each other player's last move is under their name; sound, once turned on,
+plays at a reveal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.support import (
+    ENABLED,
+    click_random_move,
+    create_table,
+    human_against_bots,
+    open_table,
+    version,
+    wait_my_turn_or_end,
+)
+
+BOARD = f"#game-root {ENABLED}"
+LIST_BUTTONS = f"#move-list {ENABLED}"
+
+
+def list_moves(page: Page) -> list[str]:
+    """Every move the opened list offers: its buttons, and each value of a number choice."""
+    return page.evaluate(
+        """() => {
+          const plain = '#move-list .move-group:not(.number-move) [data-move]';
+          const moves = [...document.querySelectorAll(plain)].map((e) => e.dataset.move);
+          for (const group of document.querySelectorAll('#move-list .number-move')) {
+            for (const option of group.querySelectorAll('option')) {
+              moves.push(`${group.dataset.verb} ${option.value}`);
+            }
+          }
+          return moves;
+        }""")
+
+
+def watch_views(page: Page) -> dict[int, list[str]]:
+    """The legal move texts of every view the page receives, by version."""
+    views: dict[int, list[str]] = {}
+
+    def frame(payload: str | bytes) -> None:
+        try:
+            message = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(message, dict) and message.get("type") == "view":
+            views[message["version"]] = [a["text"] for a in message.get("legal_actions", [])]
+
+    page.on("websocket", lambda socket: socket.on("framereceived", frame))
+    return views
+
+
+def board_moves(page: Page) -> list[str]:
+    return page.evaluate(
+        "(s) => [...document.querySelectorAll(s)].map((e) => e.dataset.move)", BOARD)
+
+
+def test_the_list_of_moves_is_folded_and_offers_exactly_the_boards_moves(server, page):
+    _table, link = human_against_bots(server, "traps", 3, {"max_seasons": 2})
+    views = watch_views(page)
+    open_table(page, link)
+    rng = random.Random(5)
+    checked = 0
+    numbers = 0
+    while wait_my_turn_or_end(page) == "you" and checked < 12:
+        details = page.locator("#move-list-details")
+        expect(details).to_be_visible()
+        expect(page.locator("#move-list")).to_contain_text("play on the board")
+        if not details.evaluate("(d) => d.open"):
+            # Folded: none of its controls can be clicked by mistake.
+            assert page.locator(LIST_BUTTONS).filter(visible=True).count() == 0
+            page.locator("#move-list-details > summary").click()
+        page.locator("#move-list .move-items").wait_for()
+        legal = views[version(page)]
+        assert sorted(list_moves(page)) == sorted(legal), "the list offers other moves"
+        assert set(board_moves(page)) <= set(legal), "the board offers a move that is not legal"
+        numbers += page.locator("#move-list .number-move").count()
+        checked += 1
+        # Fold it again so that the random clicks below land on the board only.
+        page.locator("#move-list-details > summary").click()
+        page.locator("#move-list .move-items").wait_for(state="detached")
+        click_random_move(page, rng)
+    assert checked >= 3
+    assert numbers >= 1, "no turn offered a number choice (a bid)"
+
+
+def test_each_other_players_last_move_is_under_their_name(server, page):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    open_table(page, made["links"]["invites"]["0"])
+    rng = random.Random(2)
+    # The Collector (seat 0) takes a card; the bot then moves as the Guesser.
+    assert wait_my_turn_or_end(page) == "you"
+    click_random_move(page, rng)
+    assert wait_my_turn_or_end(page) in ("you", "over")
+    bot = page.locator('#players li[data-seat="1"] .player-last')
+    expect(bot).to_be_visible()
+    assert bot.inner_text().strip(), "the bot's last move is not named"
+    expect(bot).to_have_class("player-last since")
+    # The reader's own line carries no such note.
+    assert page.locator('#players li[data-seat="0"] .player-last').count() == 0
+
+
+@pytest.mark.parametrize("sound", ["on", "off"])
+def test_a_reveal_plays_its_notes_only_with_sound_on(server, page, sound):
+    if sound == "on":
+        page.add_init_script("localStorage.setItem('ladytiger.sound', 'on')")
+    made = create_table(server, "doors", {"gems_to_win": 2},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    open_table(page, made["links"]["invites"]["0"])
+    rng = random.Random(4)
+    while wait_my_turn_or_end(page) == "you" and not page.locator("#moment").count():
+        # The Guesser's declarations end a contest soon: a moment with its reveal.
+        click_random_move(page, rng)
+    page.locator("#moment").wait_for()
+    played = int(page.evaluate("() => document.body.dataset.revealSounds || '0'"))
+    assert played >= 1 if sound == "on" else played == 0
