@@ -29,6 +29,7 @@ from ladytiger.web import store as db
 from ladytiger.web.bot_options import BotLimits
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub, ended_entry
+from ladytiger.web.lessons import lesson_routes
 from ladytiger.web.pages import mount_pages
 from ladytiger.web.players import Player
 from ladytiger.web.protocol import (
@@ -527,6 +528,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         Route("/api/me/tables", my_tables),
         Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute(tid + "/ws", socket),
+        *lesson_routes(),  # the guided first games: /learn/<game>, /api/lessons/<game>
     ]
     app = Starlette(
         routes=routes,

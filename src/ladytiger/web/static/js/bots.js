@@ -31,5 +31,7 @@ export function botLabel(seatPlan) {
     const names = [strength.bot, ...Object.values(strength.byGame || {}).map((c) => c.bot)];
     if (names.includes(seatPlan.bot)) return strength.short;
   }
+  // The guided game's scripted player.
+  if (seatPlan.bot === "lesson") return "follows the lesson";
   return `${seatPlan.bot} bot`;
 }

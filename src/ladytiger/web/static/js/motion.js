@@ -81,7 +81,7 @@ export function createMotion(root) {
           if (was.zone !== zone && byOther) moved.add(key);
           if (!still) glide(element, was.rect, duration);
         } else {
-          if (byOther && element.dataset.from) moved.add(key);
+          // Out of the deck is chance (a refill, a deal), not a player's move: not marked.
           const from = element.dataset.from ? old.zones.get(element.dataset.from) : null;
           if (!still && from) arrive(element, from, duration);
         }
