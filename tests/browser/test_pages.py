@@ -50,11 +50,12 @@ def test_static_files_ship_in_the_package(client):
     assert client.get("/static/nothing.js").status_code == 404
 
 
-def test_rules_pages_are_rendered_from_markdown_with_their_rulings(client):
+def test_rules_pages_are_players_guides_with_their_fine_points(client):
     for game in ("doors", "favor", "hoard", "labyrinth", "shady_lady", "tighee", "traps"):
         answer = client.get(f"/rules/{game}")
         assert answer.status_code == 200, game
-        assert "<h2>Rulings</h2>" in answer.text, game
+        assert 'id="fine-points"' in answer.text, game
+        assert "<h2>In one minute</h2>" in answer.text, game
         assert answer.text.count("<li>") > 5
     assert client.get("/rules/doors").text.count('aria-current="page"') == 1
     missing = client.get("/rules/chess")

@@ -16,6 +16,7 @@ from tests.browser.support import (
     create_table,
     human_against_bots,
     open_table,
+    screenshots_at_both_sizes,
     version,
     wait_my_turn_or_end,
 )
@@ -120,3 +121,42 @@ def test_a_reveal_plays_its_notes_only_with_sound_on(server, page, sound):
     page.locator("#moment").wait_for()
     played = int(page.evaluate("() => document.body.dataset.revealSounds || '0'"))
     assert played >= 1 if sound == "on" else played == 0
+
+
+@pytest.mark.parametrize(("game", "players"), [("doors", 2), ("traps", 3)])
+def test_the_rules_of_the_moment_follow_the_phase_at_a_real_table(server, page, game, players):
+    phases: dict[int, str] = {}
+
+    def frame(payload: str | bytes) -> None:
+        try:
+            message = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(message, dict) and message.get("type") == "view":
+            phases[message["version"]] = message["observation"]["phase"]
+
+    page.on("websocket", lambda socket: socket.on("framereceived", frame))
+    _table, link = human_against_bots(server, game, players,
+                                      {"gems_to_win": 20} if game == "doors" else {})
+    open_table(page, link)
+    button = page.locator("#rule-help-slot .rule-help-button")
+    button.click()
+    panel = page.locator(".rule-help-panel")
+    expect(panel).to_be_visible()
+    panel.locator(".rule-help-section").first.wait_for()
+    screenshots_at_both_sizes(page, f"rule-help-{game}")
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for _ in range(30):
+        if wait_my_turn_or_end(page) != "you" or len(seen) >= 2:
+            break
+        phase = phases[version(page)]
+        expect(panel).to_have_attribute("data-phase", phase)
+        assert panel.locator(".rule-help-section").count() >= 1, f"nothing for {phase}"
+        seen.add(phase)
+        # Doors changes phase when a contest ends and the roles swap: guesses end contests.
+        click_random_move(page, rng)
+    assert len(seen) >= 2, f"only the phases {seen} were met"
+    button.focus()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()

@@ -15,5 +15,5 @@ def test_the_server_serves_the_lesson_and_its_page(client):
     assert len(body["frames"]) == len(frames(LESSON))
     assert client.get("/learn/doors").status_code == 200
     missing = client.get("/api/lessons/tighee")
-    assert missing.status_code == 404 and "tighee" in missing.json()["message"]
+    assert missing.status_code == 404 and "tighee" in missing.json()["error"]["message"]
     assert "doors" in LESSON_GAMES

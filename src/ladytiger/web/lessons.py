@@ -36,7 +36,7 @@ def lesson_json(game: str) -> dict[str, Any] | None:
 
 def _missing(game: str) -> JSONResponse:
     return JSONResponse(
-        {"error": "not_found", "message": f"there is no guided game of {game!r}"},
+        {"error": {"code": "not_found", "message": f"there is no guided game of {game!r}"}},
         status_code=404)
 
 

@@ -1,6 +1,10 @@
 """The browser interface's pages: home, table, replay, rules, the player's own page, players'
 pages and leaderboards, and the static files they load.
 
+The rules pages are the players' guides (ladytiger.guides), drawn here as HTML; their scenes
+are drawn in the browser by the games' own view modules from /api/guides/<game>, which the
+table's "?" panel reads too.
+
 `mount_pages(app)` adds them to the server's Starlette app (replacing its placeholder `/` and
 `/play/{table_id}` pages). The pages are plain HTML and ES modules from `static/`, shipped in
 the package: nothing is built. They talk to the server only through its public protocol
@@ -12,14 +16,16 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ladytiger import guides
 from ladytiger.core import registered_games
 
 # Paths of the server's placeholder pages, which these pages replace.
@@ -73,33 +79,147 @@ async def leaderboard(request: Request) -> Response:
     return page("leaderboard.html")
 
 
+@lru_cache(maxsize=1)
+def markdown() -> MarkdownIt:
+    # Raw HTML in the guides is shown as text: they are ours, but escaping costs nothing.
+    renderer = MarkdownIt("commonmark", {"html": False, "typographer": True})
+    renderer.enable(["table", "replacements", "smartquotes"])
+    return renderer
+
+
+def md(text: str) -> str:
+    return markdown().render(text)
+
+
+def md_inline(text: str) -> str:
+    return markdown().renderInline(text)
+
+
+def scene_figure(game: str, scene: dict[str, Any]) -> str:
+    """A scene's place on the page: rules.js draws the table view into it."""
+    return (
+        f'<figure class="scene" id="scene-{html.escape(scene["id"])}" '
+        f'data-scene="{html.escape(scene["id"])}">'
+        f'<div class="scene-view game-view game-{html.escape(game)}" aria-busy="true">'
+        '<p class="scene-wait">Drawing the example…</p></div>'
+        f"<figcaption>{md_inline(scene['caption'])}</figcaption></figure>"
+    )
+
+
+def section_html(game: str, section: dict[str, Any], with_scenes: bool = True) -> str:
+    parts = [f'<section class="guide-section" id="{html.escape(section["id"])}">',
+             f"<h2>{md_inline(section['title'])}</h2>"]
+    if section.get("body"):
+        parts.append(md(section["body"]))
+    if section.get("steps"):
+        parts.append('<ol class="guide-steps">')
+        parts.extend(f"<li>{md(step)}</li>" for step in section["steps"])
+        parts.append("</ol>")
+    if with_scenes and section.get("scenes"):
+        parts.append('<div class="scenes">')
+        parts.extend(scene_figure(game, scene) for scene in section["scenes"])
+        parts.append("</div>")
+    if section.get("after"):
+        parts.append(md(section["after"]))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
 @lru_cache(maxsize=16)
-def rules_html(game: str) -> str | None:
-    """The game's rules page (docs/rules/<game>.md, shipped in the package) as HTML."""
+def guide_html(game: str) -> str | None:
+    """The body of the game's rules page for players, from its guide."""
+    data = guides.guide(game)
+    if data is None:
+        return None
+    title = html.escape(data["title"])
+    toc = [("minute", "In one minute")]
+    toc += [(s["id"], s.get("short", s["title"])) for s in data["sections"]]
+    toc.append(("fine-points", "Fine points"))
+    parts = [
+        '<header class="guide-head">',
+        f"<h1>{title}</h1>",
+        f'<p class="guide-facts">{md_inline(data["facts"])}</p>',
+        md(data["intro"]),
+        f'<p class="guide-play"><a class="button primary" href="/?game={html.escape(game)}">'
+        f"Play {title}</a></p>",
+        "</header>",
+        '<nav class="guide-toc" aria-label="On this page"><ol>',
+        *(f'<li><a href="#{html.escape(key)}">{md_inline(label)}</a></li>' for key, label in toc),
+        "</ol></nav>",
+        '<section class="guide-section guide-minute" id="minute"><h2>In one minute</h2><ol>',
+        *(f"<li>{md_inline(line)}</li>" for line in data["minute"]),
+        "</ol></section>",
+        *(section_html(game, section) for section in data["sections"]),
+        '<section class="guide-section guide-fine" id="fine-points"><h2>Fine points</h2>',
+        "<p>Every question the rulebook leaves open, and how it is settled here.</p><ol>",
+        *(
+            f'<li>{md(point["rule"])}<p class="why"><b>Why:</b> {md_inline(point["why"])}</p></li>'
+            for point in data["fine_points"]
+        ),
+        "</ol></section>",
+    ]
+    return "\n".join(parts)
+
+
+@lru_cache(maxsize=16)
+def guide_json(game: str) -> dict[str, Any] | None:
+    """The guide as the browser uses it: text as HTML, each scene with its view."""
+    data = guides.guide(game)
+    if data is None:
+        return None
+    views = guides.scene_views(game)
+    sections = []
+    for section in data["sections"]:
+        sections.append({
+            "id": section["id"],
+            "title": section["title"],
+            # The "?" panel shows the words only: the page has the pictures.
+            "html": section_html(game, section, with_scenes=False),
+            "moments": [
+                {"phase": m["phase"], "roles": sorted(guides.wanted_roles(m)),
+                 "say": md_inline(m["say"])}
+                for m in section.get("moments", ())
+            ],
+            "scenes": [
+                {"id": scene["id"], "seat": scene.get("seat"),
+                 "names": guides.seat_names(scene, len(views[scene["id"]]["scores"])),
+                 "focus": list(scene.get("focus", ())), "observation": views[scene["id"]]}
+                for scene in section.get("scenes", ())
+            ],
+        })
+    return {"game": game, "title": data["title"], "roles": data["roles"],
+            "minute": [md_inline(line) for line in data["minute"]], "sections": sections}
+
+
+@lru_cache(maxsize=16)
+def reference_html(game: str) -> str | None:
+    """The developer reference (docs/rules/<game>.md, shipped in the package) as HTML: the
+    rules page of a game whose player's guide is not written yet."""
     source = resources.files("ladytiger").joinpath("rules", f"{game}.md")
     if not source.is_file():
         return None
-    # Raw HTML in the markdown is shown as text: the pages are ours, but escaping costs nothing.
-    renderer = MarkdownIt("commonmark", {"html": False, "typographer": True})
-    renderer.enable(["table", "replacements", "smartquotes"])
-    return renderer.render(source.read_text("utf-8"))
+    return md(source.read_text("utf-8"))
+
+
+def game_titles() -> dict[str, str]:
+    infos = {info.name: info.title for info in registered_games()}
+    return {name: infos[name] for name in guides.GAMES if name in infos}
 
 
 async def rules(request: Request) -> Response:
     game = request.path_params["game"]
-    infos = {info.name: info for info in registered_games()}
-    info = infos.get(game)
-    body = rules_html(game) if info is not None else None
-    if info is None or body is None:
+    titles = game_titles()
+    body = (guide_html(game) or reference_html(game)) if game in titles else None
+    if body is None:
         known = ", ".join(
-            f'<a href="/rules/{html.escape(name)}">{html.escape(i.title)}</a>'
-            for name, i in infos.items()
+            f'<a href="/rules/{html.escape(name)}">{html.escape(title)}</a>'
+            for name, title in titles.items()
         )
         return HTMLResponse(
             RULES_TEMPLATE.format(
-                title="No such game",
+                title="No such game", game="",
                 body=f"<h1>No such game</h1><p>The games are: {known}.</p>",
-                nav="",
+                nav="", others="",
             ),
             status_code=404,
             headers=SECURITY_HEADERS,
@@ -107,15 +227,30 @@ async def rules(request: Request) -> Response:
     nav = "".join(
         f'<a href="/rules/{html.escape(name)}"'
         + (' aria-current="page"' if name == game else "")
-        + f">{html.escape(other.title)}</a>"
-        for name, other in infos.items()
+        + f">{html.escape(title)}</a>"
+        for name, title in titles.items()
     )
-    play = (f'<p class="rules-play"><a class="button primary" href="/?game={html.escape(game)}'
-            f'#create">Play {html.escape(info.title)}</a></p>')
+    others = "".join(
+        f'<li><a href="/rules/{html.escape(name)}">{html.escape(title)}</a></li>'
+        for name, title in titles.items() if name != game
+    )
     return HTMLResponse(
-        RULES_TEMPLATE.format(title=html.escape(info.title), body=play + body, nav=nav),
-        headers=SECURITY_HEADERS,
+        RULES_TEMPLATE.format(title=html.escape(titles[game]), game=html.escape(game),
+                              body=body, nav=nav, others=others),
+        headers={**SECURITY_HEADERS, "cache-control": "no-cache"},
     )
+
+
+async def guide_api(request: Request) -> Response:
+    game = request.path_params["game"]
+    data = guide_json(game)
+    if data is None:
+        return JSONResponse(
+            {"error": {"code": "unknown_game", "message": f"there is no guide for {game!r}",
+                       "games": list(guides.GAMES)}},
+            status_code=404,
+        )
+    return JSONResponse(data, headers={"cache-control": "public, max-age=300"})
 
 
 RULES_TEMPLATE = """<!doctype html>
@@ -126,18 +261,24 @@ RULES_TEMPLATE = """<!doctype html>
 <title>{title} rules · ladytiger</title>
 <link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/css/site.css">
+<link rel="stylesheet" href="/static/css/table.css">
+<link rel="stylesheet" href="/static/css/rules.css">
 <script type="module" src="/static/js/topbar.js"></script>
+<script type="module" src="/static/js/rules.js"></script>
 </head>
-<body class="page-rules">
+<body class="page-rules" data-game="{game}" data-ready="0">
 <a class="skip" href="#main">Skip to the rules</a>
 <header class="topbar">
   <a class="brand" href="/"><img src="/static/img/favicon.svg" alt="" width="28" height="28">
   <span>ladytiger</span></a>
   <nav class="rules-nav" aria-label="Rules of each game">{nav}</nav>
 </header>
-<main id="main" class="rules">
+<main id="main" class="rules guide">
 {body}
+<footer class="guide-foot">
+<p>The other games: </p><ul class="guide-others">{others}</ul>
 <p class="back"><a href="/">Back to the tables</a></p>
+</footer>
 </main>
 </body>
 </html>
@@ -151,6 +292,7 @@ def page_routes() -> list[BaseRoute]:
         Route("/replay", replay),
         Route("/replay/{table_id}", replay),
         Route("/rules/{game}", rules),
+        Route("/api/guides/{game}", guide_api),
         Route("/me", me),
         Route("/players/{player_id}", player),
         Route("/leaderboard", leaderboard),

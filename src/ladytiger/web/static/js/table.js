@@ -17,6 +17,7 @@ import {
 import {refresh as refreshIdentity, startIdentity} from "./identity.js";
 import {createMoments} from "./moments.js";
 import {createMotion} from "./motion.js";
+import {createRuleHelp} from "./rulehelp.js";
 import {shownFor, speedControl} from "./speed.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -49,6 +50,7 @@ const S = {
   wasMine: null,
   spectators: null,
   moments: null, // the moment panel (moments.js)
+  ruleHelp: null, // the "?" button and its panel of the rules of the moment (rulehelp.js)
   changedAt: 0, // when the position last changed (performance.now())
   refusal: null, // the "Not now" bubble beside a control: {bubble, element, timer}
   motion: null, // the game view's motion (motion.js)
@@ -417,6 +419,7 @@ function render() {
   renderPlayersPanel();
   renderMoves();
   renderLogPanel();
+  S.ruleHelp?.update();
   const view = S.view;
   document.body.dataset.seat = S.seat === null ? "spectator" : String(S.seat);
   document.body.dataset.version = view ? String(view.version) : "";
@@ -943,6 +946,11 @@ async function start() {
     return;
   }
   S.entry = await loadView(S.table.game);
+  // The "?" beside the top bar's links: the rules of the moment, from the rules page's source.
+  S.ruleHelp = createRuleHelp({game: S.table.game, observation: () => S.view?.observation ?? null,
+    seat: () => S.seat});
+  $("rule-help-slot").append(S.ruleHelp.button);
+  document.body.append(S.ruleHelp.panel);
   document.body.dataset.view = S.entry.own ? "own" : "generic";
   renderHeader();
   // Say hello as the player (when there is one), so that their seat is theirs.
