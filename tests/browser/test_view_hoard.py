@@ -25,6 +25,7 @@ from tests.browser.support import (
     engine_why,
     human_against_bots,
     open_table,
+    screenshot,
     serve_bench_page,
     version,
     wait_my_turn_or_end,
@@ -162,6 +163,34 @@ class ViewBench:
     def enabled_moves(self) -> list[str]:
         return self.page.eval_on_selector_all(
             "#game-root .move[data-move]", "els => els.map(el => el.dataset.move)")
+
+    def legal_texts(self) -> set[str]:
+        if self.state.is_terminal() or self.state.current_player() != self.seat:
+            return set()
+        return {self.state.action_to_string(a) for a in self.state.legal_actions()}
+
+    def keyed(self) -> dict[str, str | None]:
+        """Every keyed thing in the view (the motion contract's data-key) and its zone; keys
+        must be unique, so a repeated one fails here."""
+        pairs = self.page.eval_on_selector_all(
+            "#game-root [data-key]",
+            "els => els.map(el => [el.dataset.key,"
+            " el.closest('[data-zone]')?.dataset.zone ?? null])")
+        keys = [key for key, _ in pairs]
+        assert len(keys) == len(set(keys)), f"keys drawn twice: {sorted(keys)}"
+        assert not any("|" in key for key in keys)
+        return dict(pairs)
+
+    def step_by_engine(self, text: str | None = None) -> str:
+        """Play one move of the seat to move (a random legal one unless named) on the engine,
+        let chance and the other seats move as usual, and show the result."""
+        state = self.state
+        if text is None:
+            text = state.action_to_string(self.rng.choice(state.legal_actions()))
+        state.apply_action(state.string_to_action(text))
+        self.advance()
+        self.show()
+        return text
 
     def check(self) -> None:
         errors = self.page.evaluate("window.benchErrors")
@@ -326,7 +355,7 @@ def test_remove_and_collect_buttons_on_the_named_door(page: Page) -> None:
 def test_a_wild_puts_a_removed_pair_back_where_the_player_picks(page: Page) -> None:
     state = arranged("reveal Blue Tiger", "remove pairs from Blue Tiger", "reveal Blue/Red")
     bench = ViewBench(page, GAME, state, seat=0)
-    assert "put a removed white and black Trash back" in page.locator(".hd-hint").inner_text()
+    assert "Put a removed white and black Trash back" in page.locator(".hd-hint").inner_text()
     places = page.locator("#game-root .hd-place")
     assert places.count() == 4
     assert all(places.nth(i).get_attribute("aria-disabled") is None for i in range(4))
@@ -337,19 +366,22 @@ def test_a_wild_puts_a_removed_pair_back_where_the_player_picks(page: Page) -> N
     assert page.locator(".hd-removed").inner_text().startswith("1 white")
 
 
-def test_a_wild_swap_is_a_black_then_a_white_on_another_door(page: Page) -> None:
+def test_a_wild_swap_names_the_doors_whose_white_a_black_can_take(page: Page) -> None:
     bench = ViewBench(page, GAME, arranged("reveal Lady/Tiger"), seat=0)
     assert "swap a black Trash" in page.locator(".hd-hint").inner_text()
-    # No gem is a move yet: first pick the black Trash (a plain button, not a move).
-    assert bench.enabled_moves() == []
-    page.locator('.hd-door[data-door="Blue Tiger"] .hd-chip-pick').click()
-    assert "now: Blue Tiger" in page.locator(".hd-cancel").inner_text()
-    targets = page.locator("#game-root .hd-target")
-    assert sorted(targets.nth(i).get_attribute("data-move") for i in range(targets.count())) == [
+    # Only the doors holding a black Trash offer a swap, one button per door with a white.
+    assert door(page, "Red Lady").locator(".hd-swap").count() == 0
+    offered = door(page, "Blue Tiger").locator(".hd-swap")
+    assert offered.all_inner_texts() == ["Blue Lady", "Red Tiger"]
+    assert sorted(bench.enabled_moves()) == [
+        "swap black Trash on Blue Lady with white Trash on Blue Tiger",
+        "swap black Trash on Blue Lady with white Trash on Red Tiger",
         "swap black Trash on Blue Tiger with white Trash on Blue Lady",
         "swap black Trash on Blue Tiger with white Trash on Red Tiger",
+        "swap black Trash on Red Tiger with white Trash on Blue Lady",
+        "swap black Trash on Red Tiger with white Trash on Blue Tiger",
     ]
-    assert bench.click(chip(page, "Red Tiger", "white")) == (
+    assert bench.click(offered.filter(has_text="Red Tiger")) == (
         "swap black Trash on Blue Tiger with white Trash on Red Tiger")
     assert count_on(page, "Red Tiger", "black") == 2
     assert count_on(page, "Blue Tiger", "white") == 3
@@ -408,8 +440,6 @@ def test_screenshots(new_page: Callable[..., Page], size: str, moment: str) -> N
         "wild-swap": ("reveal Blue/Red",),
     }[moment]
     bench = ViewBench(sized_page, GAME, arranged(*then), seat=0)
-    if moment == "wild-swap":
-        sized_page.locator('.hd-door[data-door="Blue Tiger"] .hd-chip-pick').click()
     width = sized_page.viewport_size["width"]
     overflow = sized_page.evaluate("document.documentElement.scrollWidth")
     assert overflow <= width, f"the page is {overflow}px wide in a {width}px window"
@@ -453,3 +483,175 @@ def test_at_a_real_table_the_view_plays_and_the_server_explains(server, page: Pa
         assert text.split()[0] in {"move", "remove", "collect", "put", "swap"}
         assert re.search(logged(text), page.locator("#log").inner_text()), text
     assert explained and played >= 3
+
+
+def revealed_mode(state: State) -> str:
+    observation = state.observation(0, with_log=False)
+    card = observation["revealed"]
+    if "/" not in card:
+        return "regular"
+    return "place" if observation["removed"]["white"] else "swap"
+
+
+def test_the_board_offers_exactly_the_legal_moves(new_page: Callable[..., Page]) -> None:
+    """With nothing picked, the enabled controls on the square are the legal moves, no more
+    and no fewer, at every turn of random games on each difficulty (a player needs no list
+    of moves beside the board)."""
+    modes: dict[str, int] = {}
+    for seed, difficulty in enumerate(["easy", "moderate", "hard", "impossible"]):
+        state = new_game(GAME, difficulty=difficulty)
+        bench = ViewBench(new_page(), GAME, state, seat=0, seed=seed)
+        bench.advance()
+        bench.show()
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            assert set(bench.enabled_moves()) == bench.legal_texts()
+            modes[revealed_mode(state)] = modes.get(revealed_mode(state), 0) + 1
+            bench.step_by_engine()
+    assert set(modes) == {"regular", "place", "swap"}, modes
+
+
+def gem_zones(keyed: dict[str, str | None]) -> dict[str, str | None]:
+    return {key: zone for key, zone in keyed.items() if key.startswith("gem:")}
+
+
+def gems_carried(state: State, text: str) -> int:
+    """How many gems the move called `text` takes from one place to another."""
+    if text.startswith("remove pairs from "):
+        counts = state.observation(0, with_log=False)["doors"][text.removeprefix(
+            "remove pairs from ")]
+        return 2 * min(counts["white"], counts["black"])
+    return 2 if text.startswith(("put", "swap")) else 1
+
+
+def test_each_gem_keeps_its_key_wherever_it_goes(page: Page) -> None:
+    """The motion's keys: twenty gems, each in its place's zone, and a move changes the zone
+    of exactly the gems it carries (a gem that went nowhere never seems to move)."""
+    state = new_game(GAME)
+    bench = ViewBench(page, GAME, state, seat=0, seed=11)
+    bench.advance()
+    bench.show()
+    kinds_moved: set[str] = set()
+    while not state.is_terminal():
+        before = gem_zones(bench.keyed())
+        assert len(before) == 20
+        doors = state.observation(0, with_log=False)["doors"]
+        for door_name, counts in doors.items():
+            zone = "door-" + door_name.lower().replace(" ", "-")
+            assert sum(z == zone for z in before.values()) == sum(counts.values())
+        # A player who collects and removes when they can: every kind of move comes up.
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        eager = [t for t in texts if t.startswith(("collect", "remove"))]
+        text = bench.rng.choice(eager or texts)
+        carried = gems_carried(state, text)
+        bench.step_by_engine(text)
+        after = gem_zones(bench.keyed())
+        moved = {key for key in before if before[key] != after[key]}
+        assert len(moved) == carried, (text, sorted(moved))
+        kinds_moved.add(text.split()[0])
+    assert {"move", "remove", "collect", "put", "swap"} <= kinds_moved, kinds_moved
+
+
+def test_the_revealed_card_moves_on_to_the_used_cards(page: Page) -> None:
+    bench = ViewBench(page, GAME, arranged("reveal Red Tiger"), seat=0)
+    bench.forced = ["reveal Red Lady"]
+    revealed = page.locator('.hd-revealed [data-key^="card:"]')
+    key = revealed.get_attribute("data-key")
+    assert key == "card:Red Tiger#r1.1"
+    assert revealed.get_attribute("data-from") == "deck"
+    bench.click(chip(page, "Red Tiger", "white"))
+    assert bench.keyed()[key] == "played"
+    assert bench.keyed()["card:Red Lady#r1.1"] == "revealed"
+
+
+END_HEADLINE = """async ([observation, you]) => {
+  const module = await import("/static/games/hoard.js");
+  return module.endHeadline(observation, {seat: you ? 0 : null,
+                                          seatName: (seat) => you ? "You" : "Ana"});
+}"""
+
+
+def test_the_end_headline_says_the_hoard_was_opened_or_stays_shut(page: Page) -> None:
+    ViewBench(page, GAME, arranged("reveal Red Tiger"), seat=0)
+    won = {"terminal": True, "won": True, "scores": [8],
+           "collected": {"red": 5, "blue": 5}}
+    lost = {"terminal": True, "won": False, "scores": [0],
+            "collected": {"red": 4, "blue": 3}}
+    playing = {**lost, "terminal": False}
+    assert page.evaluate(END_HEADLINE, [won, True]) == (
+        "You opened the hoard: won with all 10 Treasures, score 8")
+    assert page.evaluate(END_HEADLINE, [won, False]) == (
+        "Ana opened the hoard: won with all 10 Treasures, score 8")
+    assert page.evaluate(END_HEADLINE, [lost, True]) == (
+        "The hoard stays shut: 7 of 10 Treasures, not won this time")
+    assert page.evaluate(END_HEADLINE, [playing, True]) is None
+
+
+def test_the_real_end_observation_gives_the_headline(page: Page) -> None:
+    state = new_game(GAME)
+    bench = ViewBench(page, GAME, state, seat=0, seed=4)
+    bench.advance()
+    while not state.is_terminal():
+        bench.state.apply_action(bench.rng.choice(state.legal_actions()))
+        bench.advance()
+    bench.show()
+    observation = state.observation(0)
+    headline = page.evaluate(END_HEADLINE, [observation, True])
+    if observation["won"]:
+        assert headline.startswith("You opened the hoard: won")
+    else:
+        got = observation["collected"]["red"] + observation["collected"]["blue"]
+        assert headline == f"The hoard stays shut: {got} of 10 Treasures, not won this time"
+    assert page.locator(".hd-revealed h3").inner_text() in (
+        "The hoard is open: won", "The hoard stays shut")
+
+
+def test_on_a_phone_a_refusal_leaves_the_moves_free(server, new_page: Callable[..., Page]
+                                                   ) -> None:
+    """At a real table on a phone, a gem of the row the card does not name is refused beside
+    it; every move that can be played stays uncovered (the Tiger row, under the Ladies, is
+    the row the refusal could cover)."""
+    page = new_page(*SIZES["phone"])
+    _, link = human_against_bots(server, GAME, 1, {"difficulty": "easy"})
+    open_table(page, link)
+    rng = random.Random(3)
+    for _ in range(40):
+        assert wait_my_turn_or_end(page) == "you"
+        shown = page.locator(".hd-revealed .card").first.get_attribute("data-card") or ""
+        refused = page.locator('#game-root .hd-door[data-door$="Lady"] '
+                               '.hd-chip[aria-disabled="true"]')
+        if shown.endswith("Tiger") and refused.count():
+            break
+        play_with_the_view(page, rng)
+    else:
+        raise AssertionError("no Tiger card with Lady gems came up")
+    refused.first.scroll_into_view_if_needed()
+    # A click that lands just as the position changes is not answered (the frame's rule).
+    page.wait_for_timeout(500)
+    refused.first.click(force=True)  # Playwright would wait for a disabled control forever
+    page.locator("#refusal").wait_for()
+    assert "moves a gem only between the two Tiger doors" in page.locator("#refusal").inner_text()
+    page.wait_for_timeout(150)
+    covered = page.evaluate("""() => {
+      const bubble = document.getElementById('refusal');
+      return [...document.querySelectorAll('#game-root .move[data-move]')].filter((control) => {
+        const box = control.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && bubble.contains(top);
+      }).map((control) => control.dataset.move);
+    }""")
+    screenshot(page, "hoard-view-refusal-phone")
+    assert covered == [], f"the refusal covers {covered}"
+
+
+def test_the_table_is_drawn_while_the_gems_are_dealt(page: Page) -> None:
+    # A replay shows every step, the deal's too: half the gems are out, no card is revealed.
+    state = new_game(GAME)
+    play(state, *(f"deal {gem} to {name}" for name in ("Red Lady", "Blue Lady")
+                  for gem in DEAL[name]))
+    bench = ViewBench(page, GAME, state, seat=None)
+    gems = gem_zones(bench.keyed())
+    assert sorted(set(gems.values())) == ["door-blue-lady", "door-red-lady"]
+    assert len(gems) == 10
+    assert page.locator(".hd-revealed h3").inner_text() == "No card revealed"

@@ -1,11 +1,17 @@
 // Hoard's table: the 2x2 square of Doors with their gems, the revealed Clue card, the deck,
 // the removed-Trash pile, the collected Treasure, the round markers and the set-aside cards.
 //
-// Moves are made on the square itself. With a regular card revealed, click a gem to move it
-// to the other door of its row, or use the Remove / Collect buttons on the named door. With a
-// wild revealed, each door offers "white here" (the black goes on its partner), or, when the
-// removed pile is empty, click a black Trash and then a white Trash on another door to swap
-// them. The view only names moves (ctx.bind); the engine decides what is legal and why not.
+// Every move is a control on the square, there from the start of the turn (no list of
+// sentences, nothing to pick first). With a regular card revealed, click a gem on a door of
+// the card's row: it moves across to the other door of that row (the only place it can go);
+// Remove pairs and Collect are buttons on the named door. With a wild revealed, each door
+// offers "white here" (the black goes on its partner), or, when the removed pile is empty,
+// each door holding a black Trash names the doors whose white it can take in exchange. The
+// view only names moves (ctx.bind); the engine decides what is legal and why not.
+//
+// Motion (js/motion.js): every gem is drawn one by one with a key of its own. Gems of a kind
+// are alike, so a gem's identity is its public history: the log tells every move, and the
+// view follows the gems through it from the deal (see gemIdentities).
 
 import {el, svgElement} from "/static/js/dom.js";
 
@@ -17,12 +23,11 @@ const GEM_NAMES = {
   black: "black Trash",
 };
 const PER_KIND = 5;
+const TREASURES = 10;
 const ROUNDS = 3;
-
-// The swap's first pick (a door whose black Trash is chosen) survives only while the table
-// stays at the same version.
-let selection = { key: null, black: null };
-let drawn = null; // the last render's arguments, to draw again after a pick
+const DOORS = ["Red Lady", "Blue Lady", "Red Tiger", "Blue Tiger"]; // the deal's order
+const REMOVED = "removed";
+const COLLECTED = "collected";
 
 // A gem as a small SVG: Treasure is a cut diamond with its colour's initial, Trash a round
 // stone (white hollow, black filled), so shape and letter tell them apart without colour.
@@ -41,22 +46,152 @@ export function gemIcon(kind, className = "hd-gem") {
   return icon;
 }
 
-function gemRow(kind, count, max = 12) {
+// ---------------------------------------------------------------- gem identities
+// The log's sentences for the player's moves ("You ..." to the player, "Seat 0 ..." to
+// anyone else), each read as the gems it carries: [kind, from, to, how many].
+const SUBJECT = "(?:You|Seat \\d+)";
+const DOOR = "((?:Red|Blue) (?:Lady|Tiger))";
+const MOVES = [
+  [new RegExp(`^${SUBJECT} moves? an? (\\w+) (?:Treasure|Trash) from the ${DOOR} to the ${DOOR}\\.$`),
+   (m) => [[m[1], m[2], m[3], 1]]],
+  [new RegExp(`^${SUBJECT} removes? (a|\\d+) pairs? of Trash from the ${DOOR}\\.$`),
+   (m) => {
+     const pairs = m[1] === "a" ? 1 : Number(m[1]);
+     return [["white", m[2], REMOVED, pairs], ["black", m[2], REMOVED, pairs]];
+   }],
+  [new RegExp(`^${SUBJECT} collects? an? (red|blue) Treasure from the ${DOOR}\\.$`),
+   (m) => [[m[1], m[2], COLLECTED, 1]]],
+  [new RegExp(`^${SUBJECT} puts? a white Trash on the ${DOOR} and a black Trash on the ${DOOR}\\.$`),
+   (m) => [["white", REMOVED, m[1], 1], ["black", REMOVED, m[2], 1]]],
+  [new RegExp(`^${SUBJECT} swaps? a black Trash on the ${DOOR} with a white Trash on the ${DOOR}\\.$`),
+   (m) => [["black", m[1], m[2], 1], ["white", m[2], m[1], 1]]],
+];
+
+function transfers(log) {
+  const found = [];
+  for (const line of log || []) {
+    for (const [pattern, read] of MOVES) {
+      const match = pattern.exec(line);
+      if (match) {
+        found.push(...read(match));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+function countsNow(obs) {
+  const counts = {};
+  for (const door of DOORS) counts[door] = { ...obs.doors[door] };
+  counts[REMOVED] = { red: 0, blue: 0, white: obs.removed.white, black: obs.removed.black };
+  counts[COLLECTED] = { red: obs.collected.red, blue: obs.collected.blue, white: 0, black: 0 };
+  return counts;
+}
+
+// Keys numbered kind by kind in the order of `counts`' places: `gem:white#3`.
+function numbered(counts) {
+  const keys = {};
+  const next = { red: 1, blue: 1, white: 1, black: 1 };
+  for (const place of [...DOORS, REMOVED, COLLECTED]) {
+    keys[place] = {};
+    for (const kind of GEMS) {
+      keys[place][kind] = [];
+      for (let i = 0; i < counts[place][kind]; i++) keys[place][kind].push(`gem:${kind}#${next[kind]++}`);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Every gem's key, place by place: {place: {kind: [key, ...]}}. The gems where the deal put
+ * them are numbered in the deal's order, then followed move by move through the log, so a
+ * gem keeps its key wherever it goes. Should the log not account for the table (a sentence
+ * this view does not know), the gems are simply numbered where they are now.
+ */
+function gemIdentities(obs) {
+  const now = countsNow(obs);
+  const moved = transfers(obs.log);
+  // Undo the moves to find where the deal left the gems.
+  const start = JSON.parse(JSON.stringify(now));
+  let sound = true;
+  for (let i = moved.length - 1; i >= 0 && sound; i--) {
+    const [kind, from, to, n] = moved[i];
+    if (!start[from] || !start[to] || start[to][kind] < n) sound = false;
+    else {
+      start[to][kind] -= n;
+      start[from][kind] += n;
+    }
+  }
+  if (!sound) return numbered(now);
+  const keys = numbered(start);
+  for (const [kind, from, to, n] of moved) {
+    for (let i = 0; i < n; i++) keys[to][kind].push(keys[from][kind].pop());
+  }
+  for (const place of Object.keys(now)) {
+    for (const kind of GEMS) {
+      if (keys[place][kind].length !== now[place][kind]) return numbered(now);
+    }
+  }
+  return keys;
+}
+
+function gemRow(kind, keys) {
   const row = el("span", "hd-gem-row");
-  for (let i = 0; i < Math.min(count, max); i++) row.append(gemIcon(kind));
-  if (count > max) row.append(el("span", "hd-more", `+${count - max}`));
+  for (const key of keys) {
+    const gem = gemIcon(kind);
+    gem.dataset.key = key;
+    row.append(gem);
+  }
   return row;
 }
 
-function cardFace(ctx, name, size) {
+function zoneName(door) {
+  return `door-${door.toLowerCase().replace(" ", "-")}`;
+}
+
+// ---------------------------------------------------------------- cards
+function cardFace(ctx, name, size, key = null) {
   const face = ctx.card(name, { size });
   face.classList.add("hd-card");
   // The printed words say what the card is; a title would hide the tooltip of a control
   // that holds the card (the engine's reason when the move is not legal).
   face.removeAttribute("title");
+  if (key) face.dataset.key = key;
   return face;
 }
 
+// The round whose cards `played` lists: the current one, or at a loss the third.
+function playedRound(obs) {
+  return Math.min(obs.round_markers.length + 1, ROUNDS);
+}
+
+// Keys of a round's revealed cards: `card:Red Lady#r2.1` is the first Red Lady of round 2.
+function playedKeys(obs) {
+  const seen = new Map();
+  const round = playedRound(obs);
+  return obs.played.map((name) => {
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    return `card:${name}#r${round}.${n}`;
+  });
+}
+
+// The cards of the last round that went back into the deck when it ended (its last card went
+// under the marker). Their keys are named on the deck so that the frame flies them into it.
+function reshuffledKeys(obs) {
+  const ended = obs.round_markers.length;
+  if (!ended || obs.terminal) return [];
+  const back = new Map();
+  for (const name of [...obs.still_unseen, ...obs.played]) back.set(name, (back.get(name) || 0) + 1);
+  const keys = [];
+  for (const [name, count] of back) {
+    for (let n = 1; n <= count; n++) keys.push(`card:${name}#r${ended}.${n}`);
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------- doors
 // The other door a card's wild placement pairs with `door`: same colour for Blue/Red (a
 // column), same role for Lady/Tiger (a row).
 function partner(wild, door) {
@@ -89,29 +224,25 @@ function hint(obs, acting) {
   const m = mode(obs);
   if (m === "regular") {
     const [colour, role] = card.split(" ");
-    const how = acting
-      ? `Click a gem on a ${role} door to move it across, or use the buttons on the ${card}.`
-      : "";
-    return `${card}: move one gem between the two ${role} doors, remove the white+black ` +
-      `pairs from the ${card}, or collect a ${colour.toLowerCase()} Treasure from it once it ` +
-      `holds no Trash. ${how}`;
+    const how = acting ? " Click a gem on a " + `${role} door to move it across.` : "";
+    return `Move a gem between the ${role} doors, remove Trash pairs from the ${card}, or ` +
+      `collect a ${colour.toLowerCase()} Treasure from it once it holds no Trash.${how}`;
   }
-  const pair = card === "Blue/Red"
-    ? "the two Red or the two Blue doors"
-    : "the two Lady or the two Tiger doors";
+  const pair = card === "Blue/Red" ? "both Red or both Blue doors" : "both Lady or both Tiger doors";
   if (m === "place") {
-    return `${card}: put a removed white and black Trash back on ${pair}, one on each.` +
-      (acting ? " Pick the door that gets the white." : "");
+    return `Put a removed white and black Trash back on ${pair}, one on each.` +
+      (acting ? " Click \u201cwhite here\u201d on the door that gets the white." : "");
   }
-  return `${card}: the removed pile is empty, so swap a black Trash on one door with a white ` +
-    `Trash on another.` + (acting ? " Click a black Trash, then a white Trash on another door." : "");
+  return "The removed pile is empty: swap a black Trash on one door with a white Trash on " +
+    "another." + (acting ? " On a door with a black, click the door to take a white from." : "");
 }
 
-function doorPanel(obs, name, ctx, acting) {
+function doorPanel(obs, name, ctx, acting, keys) {
   const m = mode(obs);
   const counts = obs.doors[name];
   const panel = el("section", "hd-door");
   panel.dataset.door = name;
+  panel.dataset.zone = zoneName(name);
   const [colour, role] = name.split(" ");
   panel.classList.add(`hd-${colour.toLowerCase()}`);
   if (m === "regular") {
@@ -135,29 +266,17 @@ function doorPanel(obs, name, ctx, acting) {
     if (!count) continue;
     const chip = el("span", `hd-chip hd-chip-${kind}`);
     chip.dataset.gem = kind;
-    chip.append(gemRow(kind, count));
+    chip.append(gemRow(kind, keys[name][kind]));
     chip.append(el("span", "hd-chip-label", `${count} ${kind}`));
     const label = `${count} ${GEM_NAMES[kind]} on the ${name}`;
     if (acting && m === "regular") {
       const target = across(name);
-      const arrow = el("span", "hd-arrow", colour === "Red" ? "→" : "←");
+      const arrow = el("span", "hd-arrow", colour === "Red" ? "\u2192" : "\u2190");
       arrow.setAttribute("aria-hidden", "true");
       chip.append(arrow);
-      chip.setAttribute("aria-label", `${label}: move one to the ${target}`);
+      // Named before binding: the binder then reads the move's own words to a screen reader.
+      chip.setAttribute("aria-label", label);
       ctx.bind(chip, `move ${GEM_NAMES[kind]} from ${name} to ${target}`);
-    } else if (acting && m === "swap" && kind === "black" && selection.black === null) {
-      gems.append(pickButton(chip, `${label}: swap one of these black Trash`, false, name));
-      continue;
-    } else if (acting && m === "swap" && kind === "black" && selection.black === name) {
-      const again = `${label}: chosen for the swap (click to choose again)`;
-      gems.append(pickButton(chip, again, true, null));
-      continue;
-    } else if (acting && m === "swap" && kind === "white" && selection.black
-               && selection.black !== name) {
-      chip.classList.add("hd-target");
-      chip.setAttribute("aria-label",
-                        `${label}: swap one with the black Trash on the ${selection.black}`);
-      ctx.bind(chip, `swap black Trash on ${selection.black} with white Trash on ${name}`);
     } else {
       chip.setAttribute("aria-label", label);
       chip.setAttribute("role", "img");
@@ -182,35 +301,33 @@ function doorPanel(obs, name, ctx, acting) {
     const put = el("div", "hd-action hd-place");
     put.append(gemIcon("white", "hd-gem hd-mini"), el("span", null, "white here, "),
                gemIcon("black", "hd-gem hd-mini"), el("span", null, `black on ${other}`));
-    put.setAttribute("aria-label", `put white Trash on ${name} and black Trash on ${other}`);
+    put.setAttribute("aria-label", name);
     ctx.bind(put, `put white Trash on ${name} and black Trash on ${other}`);
     actions.append(put);
+  } else if (acting && m === "swap" && counts.black > 0) {
+    // This door gives a black Trash; each door with a white Trash can give one back.
+    const givers = DOORS.filter((door) => door !== name && obs.doors[door].white > 0);
+    if (givers.length) {
+      const lead = el("span", "hd-swap-lead");
+      lead.append(el("span", null, "Swap "), gemIcon("black", "hd-gem hd-mini"),
+                  el("span", null, " for "), gemIcon("white", "hd-gem hd-mini"),
+                  el("span", null, " from:"));
+      actions.append(lead);
+      for (const door of givers) {
+        const swap = el("div", "hd-action hd-swap");
+        swap.dataset.with = door;
+        swap.append(gemIcon("white", "hd-gem hd-mini"), el("span", null, door));
+        swap.setAttribute("aria-label", door);
+        ctx.bind(swap, `swap black Trash on ${name} with white Trash on ${door}`);
+        actions.append(swap);
+      }
+    }
   }
   if (actions.childElementCount) panel.append(actions);
   return panel;
 }
 
-// A black Trash picked as the first half of a swap is a plain button: it plays no move.
-function pickButton(chip, label, chosen, door) {
-  const pick = el("button", chosen ? "hd-chip-pick hd-selected" : "hd-chip-pick");
-  pick.type = "button";
-  pick.setAttribute("aria-pressed", String(chosen));
-  pick.setAttribute("aria-label", label);
-  pick.append(chip);
-  pick.addEventListener("click", () => choose(door));
-  return pick;
-}
-
-function choose(door) {
-  selection.black = door;
-  if (!drawn) return;
-  render(drawn.root, drawn.view, drawn.ctx);
-  // Keep the keyboard where it was: on the chosen black Trash, or on the first black again.
-  const next = drawn.root.querySelector(".hd-chip-pick.hd-selected, .hd-chip-pick");
-  if (next && drawn.root.isConnected) next.focus();
-}
-
-function square(obs, ctx, acting) {
+function square(obs, ctx, acting, keys) {
   const box = el("div", "hd-square");
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", "the four doors");
@@ -219,7 +336,7 @@ function square(obs, ctx, acting) {
   for (const row of obs.layout) {
     const role = row[0].split(" ")[1];
     box.append(el("span", "hd-rowhead", role));
-    for (const name of row) box.append(doorPanel(obs, name, ctx, acting));
+    for (const name of row) box.append(doorPanel(obs, name, ctx, acting, keys));
   }
   return box;
 }
@@ -247,11 +364,21 @@ function block(title, ...content) {
   return box;
 }
 
-function sidePanels(obs, ctx) {
+function counter(key, value, text) {
+  const number = el("span", "hd-count", text ?? String(value));
+  number.dataset.countKey = key;
+  number.dataset.count = String(value);
+  return number;
+}
+
+function sidePanels(obs, ctx, keys) {
   const side = el("div", "hd-side");
 
   const deck = el("div", "hd-deck");
   const pile = el("div", "hd-pile");
+  pile.dataset.zone = "deck";
+  const back = reshuffledKeys(obs);
+  if (back.length) pile.dataset.took = back.join("|");
   if (obs.deck > 0) {
     pile.append(cardFace(ctx, null, "sm"));
     pile.append(el("span", "hd-pile-count", String(obs.deck)));
@@ -265,12 +392,16 @@ function sidePanels(obs, ctx) {
   const markers = el("div", "hd-markers");
   for (let i = 0; i < ROUNDS; i++) {
     const slot = el("div", "hd-marker");
+    slot.dataset.zone = `marker-${i + 1}`;
     const under = obs.round_markers[i];
     const disc = el("span", "hd-marker-disc", String(i + 1));
     slot.append(disc);
     if (under) {
       slot.classList.add("hd-covered");
-      slot.append(cardFace(ctx, under, "sm"));
+      // The round's last card comes to its marker from the revealed card's place.
+      const face = cardFace(ctx, under, "sm", `card:${under}#marker${i + 1}`);
+      face.dataset.from = "revealed";
+      slot.append(face);
       slot.setAttribute("aria-label", `round marker ${i + 1}: ${under} under it, out of the game`);
     } else {
       slot.append(el("span", "hd-marker-open", "open"));
@@ -281,41 +412,61 @@ function sidePanels(obs, ctx) {
   side.append(block("Round markers", markers));
 
   const removed = el("div", "hd-removed");
+  removed.dataset.zone = REMOVED;
   for (const kind of ["white", "black"]) {
     const line = el("div", "hd-line");
-    line.append(gemRow(kind, obs.removed[kind]), el("span", null, `${obs.removed[kind]} ${kind}`));
+    line.append(gemRow(kind, keys[REMOVED][kind]), el("span", null, `${obs.removed[kind]} ${kind}`));
     removed.append(line);
   }
   if (!obs.terminal) {
     const total = obs.removed.white + obs.removed.black;
-    removed.append(el("p", "hd-note", `Score if you win now: ${total} of 10`));
+    const note = el("p", "hd-note", "Score if you win now: ");
+    note.append(counter("removed", total), ` of ${TREASURES}`);
+    removed.append(note);
   }
   side.append(block("Removed Trash", removed));
 
   const collected = el("div", "hd-collected");
+  collected.dataset.zone = COLLECTED;
   for (const kind of ["red", "blue"]) {
     const line = el("div", "hd-line");
     const slots = el("span", "hd-slots");
+    const got = keys[COLLECTED][kind];
     for (let i = 0; i < PER_KIND; i++) {
-      slots.append(gemIcon(kind, i < obs.collected[kind] ? "hd-gem" : "hd-gem hd-gem-missing"));
+      if (i < got.length) {
+        const gem = gemIcon(kind);
+        gem.dataset.key = got[i];
+        slots.append(gem);
+      } else {
+        slots.append(gemIcon(kind, "hd-gem hd-gem-missing"));
+      }
     }
     line.append(slots, el("span", null, `${obs.collected[kind]} of ${PER_KIND} ${kind}`));
     collected.append(line);
   }
   side.append(block("Collected Treasure", collected));
 
-  const aside = counted(obs.set_aside, ctx);
-  if (obs.face_down) {
-    if (!obs.set_aside.length) aside.replaceChildren();
-    for (let i = 0; i < obs.face_down; i++) aside.append(cardFace(ctx, null, "sm"));
-    aside.append(el("span", "hd-note", `${obs.face_down} face down`));
+  const aside = el("div", "hd-cards");
+  aside.dataset.zone = "set-aside";
+  const seen = new Map();
+  for (const name of obs.set_aside) {
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    aside.append(cardFace(ctx, name, "sm", `card:${name}#aside${n}`));
   }
+  for (let i = 0; i < obs.face_down; i++) aside.append(cardFace(ctx, null, "sm"));
+  if (obs.face_down) aside.append(el("span", "hd-note", `${obs.face_down} face down`));
+  if (!aside.childElementCount) aside.append(el("span", "hd-none", "none"));
   side.append(block(`Set aside (${obs.difficulty})`, aside));
 
+  // The revealed card is drawn in its own place; this row holds the cards already used.
   const played = el("div", "hd-cards hd-played");
-  if (!obs.played.length) played.append(el("span", "hd-none", "none yet"));
-  for (const name of obs.played) played.append(cardFace(ctx, name, "sm"));
-  side.append(block("Played this round", played));
+  played.dataset.zone = "played";
+  const cardKeys = playedKeys(obs);
+  const used = obs.revealed ? obs.played.length - 1 : obs.played.length;
+  if (!used) played.append(el("span", "hd-none", "none yet"));
+  for (let i = 0; i < used; i++) played.append(cardFace(ctx, obs.played[i], "sm", cardKeys[i]));
+  side.append(block("Used this round", played));
 
   const unseen = counted(obs.still_unseen, ctx);
   if (obs.face_down) unseen.append(el("span", "hd-note", "(includes the face-down cards)"));
@@ -327,25 +478,31 @@ function revealedPanel(obs, ctx, acting) {
   const box = el("section", "hd-revealed");
   box.setAttribute("aria-live", "polite");
   const slot = el("div", "hd-revealed-card");
-  let title = obs.revealed ? "Revealed" : "No card revealed";
+  slot.dataset.zone = "revealed";
+  let title = obs.revealed ? `Revealed: ${obs.revealed}` : "No card revealed";
   if (obs.terminal && obs.won) {
-    title = "The hoard is won";
+    title = "The hoard is open: won";
     const trophy = el("div", "hd-trophy");
     trophy.append(gemIcon("red", "hd-gem hd-big"), gemIcon("blue", "hd-gem hd-big"));
     slot.append(trophy);
+  } else if (obs.revealed) {
+    const keys = playedKeys(obs);
+    const face = cardFace(ctx, obs.revealed, "lg", keys[keys.length - 1]);
+    face.dataset.from = "deck";
+    slot.append(face);
+  } else if (obs.terminal) {
+    // Lost: the two Treasures the hoard keeps, as empty outlines (no card is in play).
+    title = "The hoard stays shut";
+    const kept = el("div", "hd-trophy hd-shut");
+    kept.append(gemIcon("red", "hd-gem hd-big hd-gem-missing"),
+                gemIcon("blue", "hd-gem hd-big hd-gem-missing"));
+    slot.append(kept);
   } else {
-    if (obs.terminal) title = "The hoard is lost";
-    slot.append(cardFace(ctx, obs.revealed, "lg"));
+    slot.append(cardFace(ctx, null, "lg"));
   }
   const text = el("div", "hd-revealed-text");
   text.append(el("h3", null, title));
   text.append(el("p", "hd-hint", hint(obs, acting)));
-  if (acting && mode(obs) === "swap" && selection.black) {
-    const cancel = el("button", "hd-cancel", `Choose another black Trash (now: ${selection.black})`);
-    cancel.type = "button";
-    cancel.addEventListener("click", () => choose(null));
-    text.append(cancel);
-  }
   box.append(slot, text);
   return box;
 }
@@ -359,24 +516,36 @@ function legend() {
   return box;
 }
 
+/** The end of a game in Hoard's words: the hoard opened (won) or it stays shut. */
+export function endHeadline(observation, ctx) {
+  if (!observation || !observation.terminal || !observation.collected) return null;
+  const who = ctx && typeof ctx.seatName === "function" ? ctx.seatName(0) : "You";
+  if (observation.won) {
+    const score = (observation.scores || [])[0] ?? 0;
+    return `${who} opened the hoard: won with all ${TREASURES} Treasures, score ${score}`;
+  }
+  const got = observation.collected.red + observation.collected.blue;
+  return `The hoard stays shut: ${got} of ${TREASURES} Treasures, not won this time`;
+}
+
 export function render(root, view, ctx) {
-  drawn = { root, view, ctx };
   root.replaceChildren();
   const obs = view.observation;
-  const key = `${view.table ?? ""}:${view.version ?? ""}`;
-  if (selection.key !== key) selection = { key, black: null };
   const acting = Boolean(view.your_turn) && obs.phase === "action";
+  const keys = gemIdentities(obs);
 
   const top = el("header", "hd-status");
   top.append(el("span", "hd-round", `Round ${obs.round} of ${ROUNDS}`));
   top.append(el("span", "hd-difficulty", obs.difficulty));
   const got = obs.collected.red + obs.collected.blue;
-  top.append(el("span", "hd-goal", `Treasure ${got} of 10`));
+  const goal = el("span", "hd-goal", "Treasure ");
+  goal.append(counter("treasure", got), ` of ${TREASURES}`);
+  top.append(goal);
   root.append(top);
 
   const main = el("div", "hd-main");
   const left = el("div", "hd-table");
-  left.append(revealedPanel(obs, ctx, acting), square(obs, ctx, acting), legend());
-  main.append(left, sidePanels(obs, ctx));
+  left.append(revealedPanel(obs, ctx, acting), square(obs, ctx, acting, keys), legend());
+  main.append(left, sidePanels(obs, ctx, keys));
   root.append(main);
 }
