@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import Page
 
 from ladytiger.core import State
 from ladytiger.core.playout import random_step
+from ladytiger.core.state import CHANCE
 
 # The stand-in table page is shared with Favor's view tests.
 from tests.browser.support import (
@@ -38,14 +40,16 @@ GAME = "tighee"
 
 
 # ---------------------------------------------------------------------------- finding moments
-def reach(seed: int, wanted: Any, seat: int = 0, **options: Any) -> State:
-    """Random play (seeded) until `wanted(state)` holds on `seat`'s turn."""
+def reach(seed: int, wanted: Any, seat: int | None = 0, **options: Any) -> State:
+    """Random play (seeded) until `wanted(state)` holds on `seat`'s turn (None: anyone's
+    but chance's)."""
     rng = random.Random(seed)
     state = new_game(GAME, **options)
     for _ in range(20_000):
         if state.is_terminal():
             state = new_game(GAME, **options)
-        if state.current_player() == seat and wanted(state):
+        mover = state.current_player()
+        if (mover == seat or (seat is None and mover >= 0)) and wanted(state):
             return state
         state.apply_action(random_step(state, rng))
     raise AssertionError("no such moment found")
@@ -69,7 +73,9 @@ def test_put_out_by_clicking_cards_in_a_hand_sorted_by_colour(page: Page) -> Non
         "#game-root .tg-group", "els => els.map(el => el.getAttribute('aria-label'))")
     colours = ["Red", "Purple", "Blue", "Green", "Black"]
     present = [c for c in colours if any(name.startswith(c + " ") for name in hand)]
-    assert groups == [f"{c} cards" for c in present]
+    # A long hand is laid out in two rows, which may split one colour between them.
+    assert [g for i, g in enumerate(groups) if i == 0 or groups[i - 1] != g] == [
+        f"{c} cards" for c in present]
     # Black cards are marked as such on top of their colour.
     blacks = [name for name in hand if name.startswith("Black")]
     assert page.locator("#game-root .tg-hand .tg-black").count() == len(blacks)
@@ -153,6 +159,158 @@ def test_won_piles_show_only_counts_tops_and_the_trick_just_ended(page: Page) ->
             assert panel.locator(f'.tg-pile [aria-label="{top}"]').count() == 1
 
 
+def keyed(page: Page) -> list[dict[str, Any]]:
+    """Every keyed thing of the view: its key, the zone it lies in and its data-from."""
+    return page.eval_on_selector_all(
+        "#game-root [data-key]",
+        """els => els.map(el => ({key: el.dataset.key, from: el.dataset.from || null,
+            zone: el.closest('[data-zone]')?.dataset.zone ?? null}))""")
+
+
+def counts(page: Page) -> dict[str, int]:
+    return dict(page.eval_on_selector_all(
+        "#game-root [data-count-key]",
+        "els => els.map(el => [el.dataset.countKey, Number(el.dataset.count)])"))
+
+
+def chance_steps(state: State, rng: random.Random) -> None:
+    """Only chance moves (the next Forest card turned up), none of a player."""
+    while state.current_player() == CHANCE:
+        state.apply_action(random_step(state, rng))
+
+
+def test_every_card_shown_carries_its_key_and_its_place(page: Page) -> None:
+    """The motion contract: hand, trick, Forest and pile tops keyed by card name, in zones."""
+    def mid_trick(state: State) -> bool:
+        obs = state.observation(0)
+        return len(obs["trick"]) >= 2 and sum(t is not None for t in obs["pile_tops"]) >= 2
+
+    state = reach(11, mid_trick, players=4)
+    EngineTable(page, state, seat=0)
+    obs = state.observation(0)
+    things = keyed(page)
+    keys = [thing["key"] for thing in things]
+    assert len(keys) == len(set(keys)), "a key is used twice"
+    where = {thing["key"]: thing for thing in things}
+    for name in obs["hand"]:
+        assert where[f"card:{name}"]["zone"] == "hand-0"
+    for entry in obs["trick"]:
+        thing = where[f"card:{entry['card']}"]
+        assert thing["zone"] == "trick"
+        # The others' cards come out of hands nobody sees: they fly from that seat's place.
+        assert thing["from"] == (None if entry["seat"] == 0 else f"hand-{entry['seat']}")
+        if entry["seat"]:
+            assert page.locator(f'#game-root [data-zone="hand-{entry["seat"]}"]').count() == 1
+    forest = where[f"card:{obs['forest']}"]
+    assert forest["zone"] == "forest" and forest["from"] is None  # turned up before this trick
+    tops = [(seat, top) for seat, top in enumerate(obs["pile_tops"]) if top is not None]
+    for seat, top in tops:
+        assert where[f"card:{top}"]["zone"] == f"won-{seat}"
+    # Nothing else is keyed: the trick just ended is drawn as pictures (its cards are in a pile)
+    # and the put-out cards are keyed only while cards are being put out.
+    assert len(keys) == len(obs["hand"]) + len(obs["trick"]) + 1 + len(tops)
+    numbers = counts(page)
+    for seat in range(4):
+        assert numbers[f"points:{seat}"] == obs["scores"][seat]
+        assert numbers[f"tricks:{seat}"] == obs["tricks_won"][seat]
+
+
+def test_a_gathered_trick_is_named_for_its_winners_pile(page: Page) -> None:
+    """Seat 0 plays the last card of a trick: the next drawing names every card of it in the
+    winner's pile (data-took), the old Forest card is that pile's top, and the new one comes
+    off the Forest deck. Once the next trick starts, no pile claims to have just taken any."""
+    rng = random.Random(13)
+    state = reach(12, lambda s: len(s.observation(0)["trick"]) == 3
+                  and s.observation(0)["hand"] and len(s.observation(0)["hand"]) > 1, players=4)
+    table = EngineTable(page, state, seat=0)
+    before = {thing["key"] for thing in keyed(page) if thing["zone"] == "trick"}
+    forest = state.observation(0)["forest"]
+    played = table.enabled_moves()[0]
+    table.click(played)
+    chance_steps(state, rng)
+    table.show()
+    obs = state.observation(0)
+    last = obs["tricks"][-1]
+    winner = last["winner"]
+    took = page.locator("#game-root [data-took]")
+    assert took.count() == 1
+    assert took.get_attribute("data-zone") == f"won-{winner}"
+    names = set(took.get_attribute("data-took").split("|"))
+    assert names == {f"card:{name}" for _, name in last["cards"]}
+    assert names == before | {f"card:{played.removeprefix('play ')}"}
+    assert took.locator("[data-key]").get_attribute("data-key") == f"card:{forest}"
+    new_forest = page.locator('#game-root [data-zone="forest"] [data-key]')
+    assert new_forest.get_attribute("data-key") == f"card:{obs['forest']}"
+    assert new_forest.get_attribute("data-from") == "deck"
+    # The winner is named in the middle of the table and marked on their panel.
+    who = "You" if winner == 0 else f"Seat {winner}"
+    status = page.locator("#game-root .tg-gathered").inner_text()
+    assert status.startswith(f"{who} take") and f"trick {last['trick']}" in status
+    panel = page.locator(f'#game-root .tg-seat[data-seat="{winner}"]')
+    assert "tg-took" in (panel.get_attribute("class") or "")
+    assert f"took trick {last['trick']}" in panel.inner_text()
+    # The winner leads; from then on the pile is a pile again.
+    state.apply_action(random_step(state, rng))
+    table.show()
+    assert page.locator("#game-root [data-took]").count() == 0
+    assert page.locator("#game-root .tg-took").count() == 0
+
+
+def test_the_enabled_cards_are_the_legal_moves_at_random_positions(page: Page) -> None:
+    """At positions of random games of each mode, the enabled controls on the board are
+    exactly the legal moves (and none while another seat is to move)."""
+    rng = random.Random(14)
+    table = None
+    for options in ({"players": 4}, {"players": 3}, {"players": 3, "mode": "short"}):
+        state = new_game(GAME, **options)
+        checked = 0
+        while not state.is_terminal() and checked < 8:
+            for _ in range(rng.randrange(1, 12)):
+                if state.is_terminal():
+                    break
+                state.apply_action(random_step(state, rng))
+            chance_steps(state, rng)
+            if state.is_terminal():
+                break
+            if table is None:
+                table = EngineTable(page, state, seat=0)
+            table.state = state
+            table.show()
+            legal = texts(state) if state.current_player() == 0 else set()
+            enabled = table.enabled_moves()
+            assert sorted(enabled) == sorted(legal), (options, state.observation(0)["phase"])
+            checked += 1
+        assert checked >= 5
+
+
+def test_a_long_hand_fits_two_rows_on_a_phone(new_page: Callable[..., Page]) -> None:
+    """Twenty cards on a 390-pixel screen: two rows, colours in order, overlapping cards that
+    each still show their number, and nothing wider than the screen."""
+    state = reach(8, lambda s: s.observation(0)["phase"] == "put out"
+                  and not s.observation(0)["put_out"], players=3)
+    page = new_page(390, 844)
+    EngineTable(page, state, seat=0)
+    hand = state.observation(0)["hand"]
+    assert len(hand) == 20
+    boxes = page.eval_on_selector_all(
+        "#game-root .tg-hand .card",
+        "els => els.map(el => { const r = el.getBoundingClientRect();"
+        " return {name: el.dataset.card, left: r.left, right: r.right, top: r.top}; })")
+    # In colour order then by number, as the observation lists it.
+    assert [box["name"] for box in boxes] == hand
+    rows = sorted({round(box["top"]) for box in boxes})
+    assert len(rows) == 2, rows
+    area = page.locator("#game-root .tg-hand").bounding_box()
+    assert area is not None
+    for box in boxes:
+        assert area["x"] - 1 <= box["left"] and box["right"] <= area["x"] + area["width"] + 1
+    # Each card shows at least its left edge, where its number and symbol are.
+    for this, following in pairwise(boxes):
+        if round(this["top"]) == round(following["top"]):
+            assert following["left"] - this["left"] >= 18, (this, following)
+    assert no_sideways_scroll(page) <= 0
+
+
 def test_a_whole_short_game_through_the_page(page: Page) -> None:
     """Seat 0 plays every move of a 3-player short game by clicking enabled cards at random."""
     rng = random.Random(6)
@@ -180,7 +338,8 @@ def test_a_whole_short_game_through_the_page(page: Page) -> None:
 def test_screenshots_at_both_sizes(
     new_page: Callable[..., Page], page: Page
 ) -> None:
-    """Mid-trick with a Black card converted and a trick just ended; a 20-card put-out hand."""
+    """Mid-trick with a Black card converted and a trick just ended; a 20-card put-out hand;
+    a trick just gathered into another player's pile."""
     def busy(state: State) -> bool:
         obs = state.observation(0)
         return (len(obs["trick"]) >= 2 and bool(obs["tricks"]) and bool(obs["past_rounds"])
@@ -201,6 +360,18 @@ def test_screenshots_at_both_sizes(
         resize(other.page, size)
         other.show()
         shots.append(other.screenshot("put-out", size))
+    # A trick just gathered by another player, who is about to lead the next one.
+    gathered = reach(9, lambda s: (s.observation(0)["phase"] == "play"
+                                   and not s.observation(0)["trick"]
+                                   and len(s.observation(0)["tricks"]) >= 2
+                                   and s.current_player() != 0), seat=None, players=4)
+    moment = EngineTable(new_page(), gathered, seat=0)
+    for size in SIZES:
+        resize(moment.page, size)
+        moment.show()
+        assert moment.page.locator("#game-root [data-took]").count() == 1
+        shots.append(moment.screenshot("gathered", size))
+        assert no_sideways_scroll(moment.page) <= 0
     spectator = EngineTable(new_page(), state, seat=None)
     assert spectator.page.locator("#game-root .tg-hand-area").count() == 0
     shots.append(spectator.screenshot("spectator", "desktop"))
