@@ -30,7 +30,7 @@ from tests.browser.support import (
     version,
     wait_my_turn_or_end,
 )
-from tests.helpers import new_game, play
+from tests.helpers import legal_texts, new_game, play
 
 GAME = "favor"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -139,6 +139,39 @@ def enabled_moves(page: Page) -> list[str]:
     )
 
 
+def stepper_bids(page: Page) -> list[str]:
+    """Every bid the stepper can show, lowest first: it is stepped down as far as it goes,
+    then up as far as it goes (each shown bid must be allowed)."""
+    bid = page.locator("#game-root .fv-bid-button")
+    if not bid.count():
+        return []
+    down = page.locator('#game-root .fv-step[data-step="-1"]')
+    up = page.locator('#game-root .fv-step[data-step="1"]')
+    while down.count():
+        down.click()
+    bids = []
+    while True:
+        bids.append(bid.get_attribute("data-move") or "")
+        if not up.count():
+            return bids
+        up.click()
+
+
+def step_bid_to(page: Page, amount: int) -> Locator:
+    bid = page.locator("#game-root .fv-bid-button")
+    for _ in range(40):
+        shown = int(bid.inner_text().split()[1])
+        if shown == amount:
+            return bid
+        page.locator(f'#game-root .fv-step[data-step="{1 if amount > shown else -1}"]').click()
+    raise AssertionError(f"the stepper never showed {amount}")
+
+
+def board_moves(page: Page) -> set[str]:
+    """The moves the board offers: its enabled controls and every bid of the stepper."""
+    return set(enabled_moves(page)) | set(stepper_bids(page))
+
+
 def reason_shown(control: Locator) -> str:
     """Hover a disabled control and return the reason the frame then gives for it."""
     assert control.get_attribute("aria-disabled") == "true"
@@ -185,7 +218,7 @@ def test_your_identity_is_shown_and_the_others_are_face_down(page: Page) -> None
 def test_add_and_call_buttons_play_the_moves(page: Page) -> None:
     table = EngineTable(page, first_turn(), seat=0)
     table.click("add to lot")
-    assert table.state.action_to_string(table.state.history()[-1], 0) == "add to lot"
+    assert table.state.action_to_string(table.state.history()[-1], player=0) == "add to lot"
     # Seat 1 and seat 2 add too; the lot grows as cards are turned up.
     play(table.state, "reveal Red Lady", "add to lot", "reveal Blue Tiger", "add to lot",
          "reveal Red Tiger")
@@ -199,15 +232,22 @@ def test_add_and_call_buttons_play_the_moves(page: Page) -> None:
     assert table.reason_shown("pass") == "it is not your turn: seat 1 is to move"
 
 
-def test_bids_are_typed_and_lie_in_front_of_the_bidders(page: Page) -> None:
+def test_bids_are_stepped_and_lie_in_front_of_the_bidders(page: Page) -> None:
     state = play(first_turn(), "call auction", "bid 2", "pass")
     table = EngineTable(page, state, seat=0)
     # Seat 1 bid 2, seat 2 passed: both lie in front of them; seat 0, the caller, bids last.
-    assert "bid 2" in page.locator('#game-root .fv-seat[data-seat="1"] .fv-bid').inner_text()
+    chip = page.locator('#game-root .fv-seat[data-seat="1"] .fv-bid')
+    assert "bid 2" in chip.inner_text()
+    assert chip.get_attribute("data-key") == "bid:1"
+    assert chip.get_attribute("data-from") == "gems-1"
+    assert page.locator('#game-root [data-zone="gems-1"]').count() == 1
     assert "passed" in page.locator('#game-root .fv-seat[data-seat="2"] .fv-bid').inner_text()
-    bid_input = page.locator("#game-root .fv-bid-input")
-    assert bid_input.input_value() == "3"  # the lowest bid that beats the high bid
-    bid_input.fill("4")
+    bid = page.locator("#game-root .fv-bid-button")
+    assert bid.inner_text() == "Bid 3"  # the lowest bid that beats the high bid
+    # One bid control, in the auction beside the lot; no number box.
+    assert page.locator("#game-root .fv-lot .fv-bid-button").count() == 1
+    assert page.locator("#game-root input").count() == 0
+    step_bid_to(page, 4)
     assert table.control("bid 4").count() == 1
     table.click("bid 4")
     # Seat 0 won its own auction for 4: 2 to each opponent (rulebook "Call an Auction").
@@ -215,18 +255,44 @@ def test_bids_are_typed_and_lie_in_front_of_the_bidders(page: Page) -> None:
     assert obs["gems"][0] == 1 and obs["collections"][0] == ["Blue/Red"]
 
 
-def test_a_bid_the_rules_forbid_shows_the_engines_reason(page: Page) -> None:
+def test_the_stepper_offers_only_the_bids_the_rules_allow(page: Page) -> None:
     state = play(first_turn(), "call auction", "bid 3", "pass")
     table = EngineTable(page, state, seat=0)
-    bid_input = page.locator("#game-root .fv-bid-input")
-    bid_input.fill("6")
-    assert table.reason_shown("bid 6") == "a bid cannot exceed your gems: you hold 5 gems"
-    bid_input.fill("2")
-    assert table.reason_shown("bid 2") == "a bid must beat the high bid of 3"
-    # Enter in the number box plays the typed bid when it is legal.
-    bid_input.fill("5")
-    bid_input.press("Enter")
+    # Above the high bid of 3 and within the 5 gems held: 4 and 5, nothing else.
+    assert stepper_bids(page) == ["bid 4", "bid 5"]
+    assert board_moves(page) == set(legal_texts(table.state)) == {"bid 4", "bid 5", "pass"}
+    # The arrow keys step the bid under the focus, and Enter bids it.
+    step_bid_to(page, 4).focus()
+    page.keyboard.press("ArrowDown")  # 3 is not allowed: it stays at 4
+    page.keyboard.press("ArrowUp")
+    assert page.locator("#game-root .fv-bid-button").inner_text() == "Bid 5"
+    page.keyboard.press("Enter")
     assert page.evaluate("window.__moves.splice(0)") == ["bid 5"]
+
+
+def test_a_seat_too_poor_to_beat_the_bid_may_only_pass(page: Page) -> None:
+    state = play(first_turn(), "call auction", "bid 5")
+    table = EngineTable(page, state, seat=2)
+    assert page.locator("#game-root .fv-bid-button").count() == 0
+    assert "too few to beat 5" in page.locator("#game-root .fv-auction").inner_text()
+    assert board_moves(page) == set(legal_texts(table.state)) == {"pass"}
+
+
+def test_gems_and_points_are_told_apart(page: Page) -> None:
+    state = play(first_turn(), "call auction", "bid 2", "pass", "pass")
+    EngineTable(page, state, seat=0)
+    # Seat 1 took the lot for 2 gems, paid to seat 0, the caller.
+    mine = page.locator('#game-root .fv-seat[data-seat="0"]')
+    assert mine.locator(".fv-gem-count").inner_text() == "7 gems"
+    assert mine.locator(".fv-points").inner_text() == "0 points"
+    assert mine.locator('[data-count-key="gems-0"]').get_attribute("data-count") == "7"
+    assert mine.locator('[data-count-key="points-0"]').get_attribute("data-count") == "0"
+    taken = page.locator('#game-root [data-zone="collection-1"] .card')
+    assert taken.get_attribute("data-card") == "Blue/Red"
+    assert taken.get_attribute("data-from") == "lot"
+    assert taken.get_attribute("data-key") == "card:Blue/Red#d1c1-0"
+    new_lot = page.locator('#game-root [data-zone="lot"] [data-key]')
+    assert new_lot.count() == 0 or new_lot.first.get_attribute("data-from") == "deck"
 
 
 def test_score_sheets_show_each_day_with_the_wilds_used(page: Page) -> None:
@@ -259,16 +325,12 @@ def test_a_whole_game_through_the_page(page: Page) -> None:
     moves = 0
     while not state.is_terminal():
         legal = {state.action_to_string(a) for a in state.legal_actions()}
-        enabled = table.enabled_moves()
-        # Every enabled control is a legal move, and every legal move but the bids has one.
-        assert set(enabled) <= legal
-        assert {t for t in legal if not t.startswith("bid")} <= set(enabled)
-        bid_input = page.locator("#game-root .fv-bid-input")
-        bids = sorted(int(t.split()[1]) for t in legal if t.startswith("bid"))
+        # The board offers exactly the legal moves: its controls and the stepper's bids.
+        assert board_moves(page) == legal
+        bids = [t for t in legal if t.startswith("bid")]
         if bids and rng.random() < 0.5:
-            bid_input.fill(str(rng.choice(bids)))
-            enabled = table.enabled_moves()
-        table.click(rng.choice(enabled))
+            step_bid_to(page, int(rng.choice(bids).split()[1]))
+        table.click(rng.choice(table.enabled_moves()))
         moves += 1
         table.others_move(rng)
         table.show()
@@ -330,10 +392,14 @@ def test_on_the_real_table_page_a_bid_is_typed_and_a_refusal_explained(
     assert wait_my_turn_or_end(page) == "you"  # the caller bids last
     auction = page.locator("#game-root .fv-auction")
     assert "Auction called by You" in auction.inner_text()
-    top = int(page.locator("#game-root .fv-bid-input").get_attribute("max") or "0")
-    page.locator("#game-root .fv-bid-input").fill(str(top + 1))
-    too_many = page.locator(f'#game-root [data-move="bid {top + 1}"]')
-    assert reason_shown(too_many).startswith("a bid cannot exceed your gems")
+    # The stepper goes up to the gems held and no further (or, if a bot bid all 5, offers
+    # no bid at all).
+    bids = stepper_bids(page)
+    if bids:
+        assert bids[-1] == "bid 5"
+        assert page.locator('#game-root .fv-step[data-step="1"]').count() == 0
+    else:
+        assert "too few to beat 5" in auction.inner_text()
     screenshots_at_both_sizes(page, "view-favor-real-auction")
     before = version(page)
     page.locator('#game-root [data-move="pass"]').click()

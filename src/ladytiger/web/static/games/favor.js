@@ -2,6 +2,13 @@
 // Drawn only from the seat's observation (src/ladytiger/games/favor.py, `_observe`); moves are
 // named by their engine texts ("add to lot", "call auction", "pass", "bid 3") and bound
 // through the frame, which enables them or shows the engine's reason.
+//
+// Gems and points are apart: gems are what a player bids with today (five each day), points
+// are the score sheet's and decide the game.
+//
+// Motion (the frame's contract): a lot's cards come out of the deck, and every card in a
+// collection or the discards came out of the lot; bids come out of their bidder's gems; the
+// gems, the points and the supply are counts that can rise.
 
 import { bind, h, isYou, lineSeat, plural, seatLabel, whose } from "./table_helpers.js";
 
@@ -15,71 +22,130 @@ function card(ctx, name, size = "md") {
   return ctx.card(name, options);
 }
 
-function cardRow(ctx, names, size, empty) {
-  const row = h("div", { class: "fv-cards" });
+// `motion`: {keys, from, zone} to key each card for the frame's motion and name its place.
+function cardRow(ctx, names, size, empty, motion = null) {
+  const row = h("div", { class: "fv-cards", "data-zone": motion?.zone });
   if (!names.length) row.append(h("span", { class: "fv-none", text: empty || "none" }));
-  for (const name of names) row.append(card(ctx, name, size));
+  names.forEach((name, index) => {
+    const face = card(ctx, name, size);
+    if (motion) {
+      face.dataset.key = motion.keys[index];
+      face.dataset.from = motion.from;
+    }
+    row.append(face);
+  });
   return row;
 }
 
-function gems(count, label) {
+function countOf(cards, name) {
+  return cards.filter((c) => c === name).length;
+}
+
+/**
+ * Motion keys of a day's cards. Equal cards in one place are told apart by their order
+ * there; a lot's k-th card of a name is #k among that name's cards out of the deck today,
+ * the lot holding the latest, so a card turned up is always a new key. Cards that leave the
+ * lot are keyed anew where they land and fly in from the lot (data-from).
+ */
+function dayKeys(obs) {
+  const day = `d${obs.day}`;
+  const inPlace = (cards, tag) => {
+    const seen = new Map();
+    return cards.map((name) => {
+      const index = seen.get(name) || 0;
+      seen.set(name, index + 1);
+      return `card:${name}#${day}${tag}${index}`;
+    });
+  };
+  const seen = new Map();
+  const lot = obs.lot.map((name) => {
+    const out = obs.collections.reduce((sum, mine) => sum + countOf(mine, name), 0)
+      + countOf(obs.discarded, name) + countOf(obs.lot, name);
+    const index = seen.get(name) || 0;
+    seen.set(name, index + 1);
+    return `card:${name}#${day}-${out - countOf(obs.lot, name) + index}`;
+  });
+  return {
+    lot,
+    collections: obs.collections.map((mine, seat) => inPlace(mine, `c${seat}-`)),
+    discarded: inPlace(obs.discarded, "x"),
+  };
+}
+
+// `countKey`: the frame's name for this number, which animates when it rises.
+function gems(count, label, countKey = null) {
   const shown = Math.min(count, 24);
   const icons = h("span", { class: "fv-gem-icons", "aria-hidden": "true" },
     "\u25C6".repeat(shown));
-  return h("span", { class: "fv-gems", title: label || plural(count, "gem") },
-    icons, h("span", { class: "fv-gem-count", text: plural(count, "gem") }));
+  return h("span", { class: "fv-gems", title: label || plural(count, "gem"),
+    "data-count-key": countKey, "data-count": countKey ? count : null },
+  icons, h("span", { class: "fv-gem-count", text: plural(count, "gem") }));
 }
 
-// Remembered between renders of the same auction, so a number being typed survives the other
-// players' bids; a new auction starts again from the lowest bid.
-let typedBid = null;
-let typedFor = null;
+// The bid being stepped, kept between drawings of the same auction, so another player's
+// bid does not reset it; a new auction starts again from the lowest bid.
+let steppedBid = null;
+let steppedFor = null;
 
+/**
+ * The one bid control, beside the lot: a stepper offering only the bids the rules allow this
+ * seat now (above the high bid, at most its gems), whose middle button makes the bid shown,
+ * and Pass. The ends of the range have no step button, so nothing leads to an impossible bid.
+ */
 function bidControls(root, view, ctx, obs) {
   const me = view.seat;
   const auction = obs.auction;
   const top = GEMS_PER_DAY * obs.gems.length; // the highest bid the engine numbers
-  const low = Math.min(auction.high_bid + 1, top);
+  const low = auction.high_bid + 1;
   const mine = obs.gems[me];
-  const high = Math.max(low, Math.min(mine, top));
-  const clamp = (value) => Math.min(Math.max(value, 1), top);
-  const key = `${obs.day}|${obs.deck}|${auction.caller}|${obs.lot.join(",")}`;
-  if (typedFor !== key) {
-    typedFor = key;
-    typedBid = null;
+  const high = Math.min(mine, top);
+  const key = `${obs.day}|${obs.deck}|${auction.caller}|${auction.final}|${obs.lot.join(",")}`;
+  if (steppedFor !== key) {
+    steppedFor = key;
+    steppedBid = null;
   }
-  let amount = typedBid !== null && typedBid >= low && typedBid <= high ? typedBid : low;
-  amount = clamp(amount);
+  if (!(steppedBid >= low && steppedBid <= high)) steppedBid = low;
 
-  const input = h("input", { type: "number", class: "fv-bid-input", min: low, max: high,
-    step: 1, value: amount, inputmode: "numeric", "aria-label": "gems to bid" });
-  const controls = h("div", { class: "fv-bid-controls" });
-  const slot = h("span", { class: "fv-bid-slot" });
-  const makeButton = () => {
+  const controls = h("div", { class: "fv-bid-controls", role: "group",
+    "aria-label": `${whose(ctx, me)} bid` });
+  const stepper = h("span", { class: "fv-stepper" });
+  const draw = (focus) => {
+    const amount = steppedBid;
+    const step = (by, label, sign) => {
+      const target = amount + by;
+      if (low === high) return null;  // one bid: no steps, and no room kept for them
+      if (target < low || target > high) return h("span", { class: "fv-step-none" });
+      const button = h("button", { type: "button", class: "fv-step", "data-step": by,
+        "aria-label": `${label}: ${target}`, title: `${label}: ${target}` }, sign);
+      button.addEventListener("click", () => {
+        steppedBid = target;
+        draw(by);
+      });
+      return button;
+    };
     const button = h("button", { type: "button", class: "fv-button fv-bid-button",
-      text: `Bid ${amount}` });
+      text: `Bid ${amount}`, "aria-keyshortcuts": "ArrowUp ArrowDown" });
     bind(ctx, button, `bid ${amount}`);
-    slot.replaceChildren(button);
-    return button;
-  };
-  let button = makeButton();
-  input.addEventListener("input", () => {
-    const value = Number.parseInt(input.value, 10);
-    if (!Number.isFinite(value)) return;
-    amount = clamp(value);
-    typedBid = amount;
-    button = makeButton();
-  });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
+    button.addEventListener("keydown", (event) => {
+      const by = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 }[event.key];
+      if (!by || amount + by < low || amount + by > high) return;
       event.preventDefault();
-      button.click();
-    }
-  });
+      steppedBid = amount + by;
+      draw(0);
+    });
+    stepper.replaceChildren(...[step(-1, "one fewer", "\u2212"), button, step(1, "one more", "+")]
+      .filter(Boolean));
+    if (focus !== undefined) (stepper.querySelector(`[data-step="${focus}"]`) || button).focus();
+  };
   const pass = h("button", { type: "button", class: "fv-button fv-pass-button", text: "Pass" });
   bind(ctx, pass, "pass");
-  controls.append(h("label", { class: "fv-bid-label" }, `${whose(ctx, me)} bid `, input), slot, pass,
-    h("span", { class: "fv-hint", text: `you hold ${plural(mine, "gem")}` }));
+  if (low <= high) {
+    draw();
+    controls.append(h("span", { class: "fv-bid-label", text: `${whose(ctx, me)} bid` }), stepper);
+  }
+  const hint = low <= high ? `you hold ${plural(mine, "gem")}`
+    : `you hold ${plural(mine, "gem")}: too few to beat ${auction.high_bid}`;
+  controls.append(pass, h("span", { class: "fv-hint", text: hint }));
   root.append(controls);
 }
 
@@ -111,12 +177,14 @@ function bidChip(auction, seat) {
   }
   if (bid === "pass") return h("span", { class: "fv-bid fv-bid-pass", text: "passed" });
   const lead = auction.high_bidder === seat ? " fv-bid-high" : "";
-  return h("span", { class: `fv-bid${lead}`, title: `bid ${plural(bid, "gem")}` },
+  // The gems bid lie in front of the bidder: they come out of the bidder's gems.
+  return h("span", { class: `fv-bid${lead}`, title: `bid ${plural(bid, "gem")}`,
+    "data-key": `bid:${seat}`, "data-from": `gems-${seat}` },
     h("span", { class: "fv-gem-icons", "aria-hidden": "true", text: "\u25C6" }),
     ` bid ${bid}`);
 }
 
-function seatPanel(view, ctx, obs, seat, lastSeat) {
+function seatPanel(view, ctx, obs, seat, lastSeat, keys) {
   const me = view.seat;
   const auction = obs.auction;
   const toMove = obs.current_player === seat;
@@ -142,11 +210,15 @@ function seatPanel(view, ctx, obs, seat, lastSeat) {
   h("div", { class: "fv-seat-body" },
     h("div", { class: "fv-identity", title: identityLabel }, card(ctx, identity, "sm")),
     h("div", { class: "fv-seat-facts" },
-      gems(obs.gems[seat]),
-      h("span", { class: "fv-points", text: plural(obs.scores[seat], "point") }),
+      h("span", { class: "fv-purse", "data-zone": `gems-${seat}` },
+        gems(obs.gems[seat], `${plural(obs.gems[seat], "gem")} to bid with today`, `gems-${seat}`)),
+      h("span", { class: "fv-points", title: "points on the score sheet, which decide the game",
+        "data-count-key": `points-${seat}`, "data-count": obs.scores[seat],
+        text: plural(obs.scores[seat], "point") }),
       bidChip(auction, seat))),
   h("div", { class: "fv-collection", "aria-label": "collection" },
-    cardRow(ctx, obs.collections[seat], "sm", "no cards yet")));
+    cardRow(ctx, obs.collections[seat], "sm", "no cards yet",
+      { keys: keys.collections[seat], from: "lot", zone: `collection-${seat}` })));
   return panel;
 }
 
@@ -155,22 +227,27 @@ function scoreSheet(ctx, record, open) {
   if (open) details.open = true;
   details.append(h("summary", { text: `Day ${record.day} score sheet` }));
   const table = h("table", { class: "fv-sheet-table" });
+  // Points and gems apart: the cards' points, the gems left (most gems scores 3 points), the
+  // day's points and the running total.
+  const columns = [["Player"], ["Identity"], ["Collected"], ["Wilds"],
+    ["Card points", "points scored by the collected cards"],
+    ["Gems left", "gems held at the day's end; most gems scores 3 points"],
+    ["Day points"], ["Total points"]];
   table.append(h("thead", {}, h("tr", {},
-    ["Player", "Identity", "Collected", "Wilds", "Cards", "Gems", "Day", "Total"].map(
-      (title) => h("th", { scope: "col", text: title })))));
+    columns.map(([title, hint]) => h("th", { scope: "col", text: title, title: hint })))));
   const body = h("tbody");
   record.identities.forEach((identity, seat) => {
-    const bonus = record.gem_bonus[seat] ? ` (+${record.gem_bonus[seat]})` : "";
+    const bonus = record.gem_bonus[seat] ? ` (+${record.gem_bonus[seat]} points)` : "";
     body.append(h("tr", {},
       h("th", { scope: "row", text: seatLabel(ctx, seat) }),
       h("td", { "data-label": "Identity" }, card(ctx, identity, "sm")),
       h("td", { "data-label": "Collected" }, cardRow(ctx, record.collections[seat], "sm", "nothing")),
       h("td", { class: "fv-wilds", "data-label": "Wilds",
         text: record.wilds[seat].join("; ") || "\u2014" }),
-      h("td", { class: "fv-num", "data-label": "Cards", text: record.card_points[seat] }),
-      h("td", { class: "fv-num", "data-label": "Gems", text: `${record.gems[seat]}${bonus}` }),
-      h("td", { class: "fv-num", "data-label": "Day", text: record.points[seat] }),
-      h("td", { class: "fv-num fv-total", "data-label": "Total", text: record.totals[seat] })));
+      h("td", { class: "fv-num", "data-label": "Card points", text: record.card_points[seat] }),
+      h("td", { class: "fv-num", "data-label": "Gems left", text: `${record.gems[seat]}${bonus}` }),
+      h("td", { class: "fv-num", "data-label": "Day points", text: record.points[seat] }),
+      h("td", { class: "fv-num fv-total", "data-label": "Total points", text: record.totals[seat] })));
   });
   table.append(body);
   details.append(h("div", { class: "fv-sheet-scroll" }, table));
@@ -187,17 +264,18 @@ export function render(root, view, ctx) {
   const me = view.seat;
   const n = obs.gems.length;
   const over = obs.terminal;
+  const keys = dayKeys(obs);
   root.classList.add("fv-root");
 
   // The day at a glance.
   const facts = h("div", { class: "fv-facts" },
     h("span", { class: "fv-fact fv-day" }, h("strong", { text: `Day ${obs.day}` }),
       ` of ${obs.days}`),
-    h("span", { class: "fv-fact fv-deck", title: "cards left in the deck" },
+    h("span", { class: "fv-fact fv-deck", title: "cards left in the deck", "data-zone": "deck" },
       h("span", { class: "fv-deck-icon", "aria-hidden": "true" }),
       `Deck: ${plural(obs.deck, "card")}`),
     h("span", { class: "fv-fact fv-supply", title: "gems out of play until the next day" },
-      "Supply: ", gems(obs.supply)),
+      "Supply: ", gems(obs.supply, `${plural(obs.supply, "gem")} in the supply`, "supply")),
     h("span", { class: "fv-fact", text: `New lots: ${plural(obs.new_lot_size, "card")}` }));
 
   const header = h("div", { class: "fv-top" }, facts);
@@ -222,7 +300,7 @@ export function render(root, view, ctx) {
   const offer = h("div", { class: "fv-offer" },
     h("h3", { class: "fv-lot-title" }, "The lot ",
       h("span", { class: "fv-hint", text: obs.lot.length ? `${plural(obs.lot.length, "card")} on offer` : "" })),
-    cardRow(ctx, obs.lot, "lg", "empty"));
+    cardRow(ctx, obs.lot, "lg", "empty", { keys: keys.lot, from: "deck", zone: "lot" }));
   const action = h("div", { class: "fv-action" });
   if (obs.auction) {
     action.append(auctionPanel(view, ctx, obs));
@@ -246,12 +324,15 @@ export function render(root, view, ctx) {
   // Every player: identity, gems, bid and collection.
   const lastSeat = lastMoveSeat(ctx);
   const seats = h("div", { class: "fv-seats" });
-  for (let seat = 0; seat < n; seat += 1) seats.append(seatPanel(view, ctx, obs, seat, lastSeat));
+  for (let seat = 0; seat < n; seat += 1) {
+    seats.append(seatPanel(view, ctx, obs, seat, lastSeat, keys));
+  }
   root.append(seats);
 
   if (obs.discarded.length) {
     root.append(h("section", { class: "fv-discarded", "aria-label": "discarded cards" },
-      h("h3", { text: "Discarded lots" }), cardRow(ctx, obs.discarded, "sm")));
+      h("h3", { text: "Discarded lots" }),
+      cardRow(ctx, obs.discarded, "sm", null, { keys: keys.discarded, from: "lot", zone: "discard" })));
   }
 
   if (obs.past_days.length) {
