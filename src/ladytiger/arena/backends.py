@@ -8,9 +8,13 @@ on how the games were split into tasks (each game draws its randomness from its 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+import random
+import sys
+import types
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ladytiger.core import LadyTigerError
@@ -21,6 +25,11 @@ BACKENDS = ("local", "ray")
 # must be a module-level function so that it can be sent to other processes.
 Worker = Callable[[Any, int], Any]
 Progress = Callable[[int], None]
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The generator for game `index` of a run: independent of how games are split up."""
+    return random.Random(f"{seed}:{index}")
 
 
 def default_jobs() -> int:
@@ -101,7 +110,9 @@ def _run_on_pool(
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=min(jobs, len(parts)), mp_context=context
     ) as pool:
-        futures = {pool.submit(run_chunk, worker, payload, part): part for part in parts}
+        # The workers start as the tasks are submitted.
+        with _main_left_behind(worker):
+            futures = {pool.submit(run_chunk, worker, payload, part): part for part in parts}
         try:
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())
@@ -109,6 +120,27 @@ def _run_on_pool(
             for future in futures:
                 future.cancel()
             raise
+
+
+@contextlib.contextmanager
+def _main_left_behind(worker: Worker) -> Iterator[None]:
+    """Start spawned workers without running the main script again.
+
+    A spawned worker imports the parent's main script (so that functions defined there can
+    be unpickled); a script that starts a run at its top level, with no `if __name__ ==
+    "__main__":` guard, would then start it again inside every worker, and the pool breaks.
+    Workers and payloads from ladytiger's own modules do not need the script, so while the
+    workers start, the main module looks like a notebook's, which workers never import.
+    """
+    main = sys.modules.get("__main__")
+    if main is None or getattr(worker, "__module__", "__main__") == "__main__":
+        yield
+        return
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
 
 
 def ray_available() -> bool:

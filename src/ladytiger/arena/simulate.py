@@ -1,22 +1,31 @@
-"""Random-play simulation with outcome statistics, for designers' balance questions."""
+"""Simulation with outcome statistics, for designers' balance questions.
+
+`simulate` plays one configuration with random players (the default) or any players
+(`players="heuristic"`, `players="ismcts:iterations=200/heuristic"`); the balance lab
+(`ladytiger.arena.lab`) plays whole grids of them. Works from a script without a
+`__main__` guard and from a notebook: the workers never import the caller's script.
+"""
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ladytiger.arena.backends import run_games
-from ladytiger.core import Game, load_game
-from ladytiger.core.playout import random_playout
+from ladytiger.arena.backends import game_rng
+from ladytiger.arena.lab import (
+    Cell,
+    CellReport,
+    check_players,
+    parse_mix,
+    play_game,
+    run_cells,
+)
+from ladytiger.core import Game, LadyTigerError
 
-
-def game_rng(seed: int, index: int) -> random.Random:
-    """The generator for game `index` of a run: independent of how games are split up."""
-    return random.Random(f"{seed}:{index}")
+__all__ = ["SimulationReport", "game_rng", "play_random_game", "simulate"]
 
 
 @dataclass
@@ -28,8 +37,10 @@ class SimulationReport:
     win_share: list[float]  # per seat: sum of returns / games (a tie counts 1/k)
     sole_wins: list[int]
     draws: int  # games whose returns are all zero (a turn cap was reached, or a solo loss)
-    lengths: list[int] = field(repr=False)
+    lengths: list[int] = field(repr=False)  # in actions
     scores: list[list[int]] = field(repr=False)  # per seat, one entry per game
+    players: list[str] = field(default_factory=list)  # per seat
+    cell: CellReport | None = field(default=None, repr=False)  # every statistic of the lab
 
     def length_summary(self) -> dict[str, float]:
         return _summary(self.lengths)
@@ -42,11 +53,12 @@ class SimulationReport:
 
     def to_json(self) -> dict[str, Any]:
         seats = range(len(self.win_share))
-        return {
+        data = {
             "game": self.game,
             "options": self.options,
             "games": self.games,
             "seed": self.seed,
+            "players": self.players,
             "win_share": self.win_share,
             "sole_wins": self.sole_wins,
             "draws": self.draws,
@@ -56,6 +68,9 @@ class SimulationReport:
                 {str(k): v for k, v in self.score_histogram(seat).items()} for seat in seats
             ],
         }
+        if self.cell is not None:
+            data["balance"] = self.cell.to_json()
+        return data
 
 
 def _summary(values: list[int]) -> dict[str, float]:
@@ -69,26 +84,8 @@ def _summary(values: list[int]) -> dict[str, float]:
 
 
 def play_random_game(game: Game, seed: int, index: int) -> tuple[list[float], list[int], int]:
-    state = random_playout(game.new_initial_state(), game_rng(seed, index))
-    return state.returns(), state.scores(), len(state.history())
-
-
-def _random_game_worker(
-    payload: tuple[str, dict[str, Any], int], index: int
-) -> tuple[list[float], list[int], int]:
-    name, options, seed = payload
-    return play_random_game(_game(name, options), seed, index)
-
-
-_GAME_CACHE: dict[tuple[str, str], Game] = {}
-
-
-def _game(name: str, options: dict[str, Any]) -> Game:
-    # Workers play many games of one configuration; load it once per process.
-    key = (name, repr(sorted(options.items())))
-    if key not in _GAME_CACHE:
-        _GAME_CACHE[key] = load_game(name, **options)
-    return _GAME_CACHE[key]
+    returns, scores, actions, _ = play_game(game, None, seed, index)
+    return returns, scores, actions
 
 
 def simulate(
@@ -99,46 +96,38 @@ def simulate(
     jobs: int | None = 1,
     backend: str = "local",
     address: str | None = None,
+    players: str = "random",
 ) -> SimulationReport:
-    """Play `games` random games of `game` and gather statistics. Deterministic in `seed`.
+    """Play `games` games of `game` and gather statistics. Deterministic in `seed`.
 
-    `jobs` workers (None: every core) on the `backend` ("local" process pool or "ray") play
-    the games; the figures are the same whichever backend and however many jobs.
+    `players` names the player of every seat (`heuristic`) or of each seat in turn
+    (`ismcts:iterations=100/heuristic`; the last fills the remaining seats). `jobs`
+    workers (None: every core) on the `backend` ("local" process pool or "ray") play the
+    games; the figures are the same whichever backend and however many jobs.
     """
     if games < 1:
-        raise ValueError("simulate needs at least one game")
+        raise LadyTigerError(f"simulate needs at least one game, not {games}")
+    mix = parse_mix(players)
+    cell = Cell(game.info.name, tuple(game.options.items()), mix)
+    check_players(cell, game)
+    report = run_cells([cell], games, seed, jobs=jobs, backend=backend, address=address,
+                       on_progress=on_progress).cells[0]
+    return report_from_cell(game, report)
+
+
+def report_from_cell(game: Game, cell: CellReport) -> SimulationReport:
+    """The simulation report of one cell of the balance lab."""
     n = game.num_players
-    win_share = [0.0] * n
-    sole_wins = [0] * n
-    draws = 0
-    lengths: list[int] = []
-    scores: list[list[int]] = [[] for _ in range(n)]
-    outcomes = run_games(
-        _random_game_worker,
-        (game.info.name, dict(game.options), seed),
-        games,
-        jobs=jobs,
-        backend=backend,
-        address=address,
-        on_progress=on_progress,
-    )
-    for returns, final_scores, length in outcomes:
-        for seat in range(n):
-            win_share[seat] += returns[seat]
-            scores[seat].append(final_scores[seat])
-            if returns[seat] == 1.0:
-                sole_wins[seat] += 1
-        if not any(returns):
-            draws += 1
-        lengths.append(length)
     return SimulationReport(
         game=game.info.name,
         options=dict(game.options),
-        games=games,
-        seed=seed,
-        win_share=[w / games for w in win_share],
-        sole_wins=sole_wins,
-        draws=draws,
-        lengths=lengths,
-        scores=scores,
+        games=cell.games,
+        seed=cell.seed,
+        win_share=[s.win_share for s in cell.by_seat],
+        sole_wins=[s.sole_wins for s in cell.by_seat],
+        draws=cell.draws,
+        lengths=cell.actions,
+        scores=[cell.by_seat[seat].scores for seat in range(n)],
+        players=cell.cell.seat_labels(),
+        cell=cell,
     )

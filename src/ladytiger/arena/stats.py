@@ -23,6 +23,22 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean and its 95% interval by the normal approximation (sample deviation).
+
+    Fine for the hundreds of games a balance run plays; one value has no spread to judge.
+    """
+    count = len(values)
+    if count == 0:
+        raise ValueError("the mean of no values")
+    mean = math.fsum(values) / count
+    if count == 1:
+        return mean, mean, mean
+    variance = math.fsum((v - mean) ** 2 for v in values) / (count - 1)
+    half = z * math.sqrt(variance / count)
+    return mean, mean - half, mean + half
+
+
 def pairwise_scores(
     lineup: Sequence[int], returns: Sequence[float]
 ) -> list[tuple[int, int, float]]:

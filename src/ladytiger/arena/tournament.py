@@ -12,8 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ladytiger.arena.backends import Progress, run_games
-from ladytiger.arena.simulate import game_rng
+from ladytiger.arena.backends import Progress, game_rng, run_games
 from ladytiger.arena.stats import elo_ratings, pairwise_scores, wilson_interval
 from ladytiger.bots import load_bot, registered_bots
 from ladytiger.core import CHANCE, Game, LadyTigerError, load_game

@@ -13,8 +13,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ladytiger.arena.simulate import simulate as run_simulation
 from ladytiger.bots import load_bot, registered_bots
+from ladytiger.cli import balance_commands
 from ladytiger.cli.views import view_for
 from ladytiger.core import CHANCE, Game, LadyTigerError, State, load_game, registered_games
 from ladytiger.core.playout import sample_chance
@@ -188,53 +188,48 @@ def _print_result(state: State, seat: int | None) -> None:
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 1000,
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     option: OptionList = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="write results here")] = None,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="workers (default: every core)")
-    ] = None,
-    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
-    address: Annotated[
-        str | None, typer.Option(help="a Ray cluster to join (with --backend ray)")
-    ] = None,
+    bots: Annotated[str, typer.Option(help=balance_commands.BOTS_HELP)] = "random",
+    json_out: balance_commands.JsonOption = None,
+    csv_out: balance_commands.CsvOption = None,
+    jsonl_out: balance_commands.JsonlOption = None,
+    plot_dir: balance_commands.PlotOption = None,
+    report_out: balance_commands.ReportOption = None,
+    jobs: balance_commands.JobsOption = None,
+    backend: balance_commands.BackendOption = "local",
+    address: balance_commands.AddressOption = None,
 ) -> None:
-    """Play random games and print outcome statistics."""
+    """Play games (random players unless --bots says otherwise) and print outcome statistics
+    by seat and by turn order, with 95% intervals."""
+    from ladytiger.arena.lab import Cell, check_players, parse_mix
+
     game = make_game(game_name, option, players)
-    with games_progress() as progress:
-        task = progress.add_task(f"{game.info.name}", total=games)
-        try:
-            report = run_simulation(
-                game, games, seed,
-                on_progress=lambda done: progress.update(task, completed=done),
-                jobs=jobs, backend=backend, address=address,
-            )
-        except LadyTigerError as err:
-            say_error(err)
-            raise typer.Exit(2) from err
-    table = Table(title=f"{games} random games of {game!r}, seed {seed}")
-    for column in ("seat", "win share", "sole wins", "mean score", "min", "max"):
-        table.add_column(column, justify="right")
-    for s in range(game.num_players):
-        summary = report.score_summary(s)
-        table.add_row(
-            str(s),
-            f"{report.win_share[s]:.1%}",
-            str(report.sole_wins[s]),
-            f"{summary['mean']:.2f}",
-            str(summary["min"]),
-            str(summary["max"]),
-        )
-    console.print(table)
-    length = report.length_summary()
-    console.print(
-        f"game length in actions: mean {length['mean']:.1f}, median {length['median']:g}, "
-        f"min {length['min']}, max {length['max']}; games nobody won: {report.draws}"
+    try:
+        if games < 1:
+            raise LadyTigerError(f"--games must be at least 1, not {games}")
+        cell = Cell(game.info.name, tuple(game.options.items()), parse_mix(bots))
+        check_players(cell, game)
+    except LadyTigerError as err:
+        say_error(err)
+        raise typer.Exit(2) from err
+    command: list[Any] = ["ladytiger", "simulate", game.info.name, "--players",
+                          game.num_players]
+    for name, value in game.options.items():
+        if name != "players":
+            command += ["-o", f"{name}={value}"]
+    command += ["--bots", bots, "-n", games, "--seed", seed]
+    report = balance_commands.run_and_show(
+        [cell], games, seed, jobs, backend, address, command,
+        csv_out, jsonl_out, None, plot_dir, report_out, one_cell=True,
     )
     if json_out:
-        json_out.write_text(json.dumps(report.to_json(), indent=1) + "\n")
+        from ladytiger.arena.simulate import report_from_cell
+
+        summary = report_from_cell(game, report.cells[0])
+        json_out.write_text(json.dumps(summary.to_json(), indent=1) + "\n")
         console.print(f"results written to {json_out}")
 
 
@@ -299,6 +294,7 @@ def _register_adapter_commands() -> None:
     from ladytiger.cli import arena_commands, server_commands
 
     arena_commands.register(app)
+    balance_commands.register(app)
     server_commands.register(app)
 
 

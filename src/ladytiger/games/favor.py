@@ -757,3 +757,29 @@ class FavorState(State):
             "gems of the day": sum(self.gems) + self.supply,
         }
 
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: auctions (called and final), lots taken or discarded, bids
+        and passes, and the mean price of a lot, read from the seats' moves."""
+        n = self.n
+        moves = [a for a, actor in zip(self._history, self._actors, strict=True) if actor >= 0]
+        called = moves.count(CALL)
+        answers = [a for a in moves if a not in (ADD, CALL)]
+        # Every auction gives each seat one chance, so the answers fall into runs of n.
+        auctions = [answers[i : i + n] for i in range(0, len(answers) - n + 1, n)]
+        prices = [max(a - BID + 1 for a in run if a >= BID) for run in auctions if max(run) >= BID]
+        first = self.past_days[0]["first_player"] if self.past_days else self.first_player
+        facts: dict[str, int | float | str] = {
+            "first_player": first,
+            "length": len(auctions),
+            "length_unit": "auctions",
+            "auctions called": called,
+            "lots taken": len(prices),
+            "lots discarded": len(auctions) - len(prices),
+            "bids": sum(1 for a in answers if a >= BID),
+            "passes": answers.count(PASS),
+            "cards added": moves.count(ADD),
+        }
+        if prices:
+            facts["mean price of a lot"] = sum(prices) / len(prices)
+        return facts
+

@@ -752,3 +752,21 @@ class HoardState(State):
         )
         totals["removed Trash in pairs"] = int(self.removed[0] == self.removed[1])
         return totals
+
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: cards revealed, rounds used, Treasure collected and Trash
+        removed (won or not), and the difficulty, so sweeps over it read at a glance."""
+        revealed = sum(
+            1 for action, actor in zip(self._history, self._actors, strict=True)
+            if actor == CHANCE and action >= REVEAL
+        )
+        return {
+            "first_player": 0,
+            "length": revealed,
+            "length_unit": "cards revealed",
+            "difficulty": self.difficulty,
+            "ending": "all Treasure" if self.won else "deck out",
+            "rounds used": len(self.markers) + 1 if self.won else len(self.markers),
+            "Treasure collected": sum(self.collected),
+            "Trash removed": sum(self.removed),
+        }

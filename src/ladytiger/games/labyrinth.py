@@ -643,3 +643,17 @@ class LabyrinthState(State):
         totals["blue cubs"] = sum(self.cubs[1])
         totals["gems on Switch cards"] = len(self.gems)
         return totals
+
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: turns played, whether a cub escape or the turn cap ended the
+        game, and how many cubs each side had home at the end."""
+        scores = self.scores()
+        return {
+            "first_player": 0,  # red always starts
+            # A winning step ends the game inside its turn, before the turn is counted.
+            "length": self.turns + (self.winner is not None),
+            "length_unit": "turns",
+            "ending": "turn cap" if self.winner is None else "escape",
+            "cubs home, most": max(scores),
+            "cubs home, fewest": min(scores),
+        }

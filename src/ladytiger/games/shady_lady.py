@@ -879,6 +879,25 @@ class ShadyLadyState(State):
         )
         return totals
 
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: turns played, the points Try! and Jack! gave (to the caller
+        or to another seat), reshuffles, and whether the game ended by points or turn cap."""
+        facts: dict[str, int | float | str] = {
+            "first_player": self.first_player,
+            # The winning point ends the game inside its turn, before the turn is counted.
+            "length": self.turns + (self.winner >= 0),
+            "length_unit": "turns",
+            "ending": "3 points" if self.winner >= 0 else "turn cap",
+            "reshuffles": self.reshuffles,
+        }
+        for call in ("Try!", "Jack!"):
+            made = [r for r in self.results if r["call"] == call]
+            to_caller = sum(1 for r in made if r["scorer"] == r["declarer"])
+            facts[f"{call} calls"] = len(made)
+            facts[f"{call} points to caller"] = to_caller
+            facts[f"{call} points to others"] = len(made) - to_caller
+        return facts
+
 
 # ---------------------------------------------------------------------------- resampling aids
 # Events of a _HiddenPlan: a card drawn unseen (a slot); a discard of a card nobody knew the

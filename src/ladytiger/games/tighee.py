@@ -860,6 +860,24 @@ class TigheeState(State):
             "tricks and cards agree": int(sum(self.won_cards) == (self.n + 1) * sum(self.won)),
         }
 
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: tricks played, and how many seats' rounds hit a Tighee of
+        4, 8 or 12 tricks, took none, or missed (any other count)."""
+        rounds = self.past_rounds
+        counts = [tricks for record in rounds for tricks in record["tricks_won"]]
+        return {
+            # Seats follow the lead clockwise: the first lead of the game plays first.
+            "first_player": rounds[0]["first_lead"] if rounds else self.first_lead,
+            # Each trick is won by one seat; the round under way has not been recorded yet.
+            "length": sum(counts) + (0 if self.phase == GAME_OVER else len(self.tricks)),
+            "length_unit": "tricks",
+            "tighee of 4": counts.count(4),
+            "tighee of 8": counts.count(8),
+            "tighee of 12": counts.count(12),
+            "no trick": counts.count(0),
+            "missed": sum(1 for c in counts if c not in TIGHEE_POINTS),
+        }
+
 
 class _RoundSteps:
     """History indices of one round's hidden steps, and its public plays and reveals."""
