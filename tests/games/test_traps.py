@@ -355,7 +355,10 @@ def test_reaching_the_bid_takes_the_whole_pot_and_ends_the_season(n):
     play(state, "bid 2", *["pass"] * (n - 1), "reveal seat 0")
     assert gems(state) == [4] + [1] * (n - 1)
     record = view(state)["past_seasons"][-1]
-    assert record["how"] == "seat 0 reached the bid of 2 and took 3 gems from the pot"
+    assert record["how"] == "Seat 0 reached the bid of 2 and took 3 gems from the pot."
+    # Each seat reads it in its own words.
+    assert view(state, 0)["past_seasons"][-1]["how"] == (
+        "You reached the bid of 2 and took 3 gems from the pot.")
     assert record["revealed"][0] == ["Red Lady"]
     # The next season has begun: stacks back in hand, a fresh pot, left of the high bidder.
     public = view(state)
@@ -375,7 +378,8 @@ def test_the_season_ends_when_the_revealer_runs_out_of_cards(n):
     for seat in range(n):
         play(state, f"reveal seat {seat}")
     record = view(state)["past_seasons"][-1]
-    assert record["how"] == "seat 0 ran out of cards to reveal"
+    assert record["how"] == "Seat 0 ran out of cards to reveal."
+    assert view(state, 0)["past_seasons"][-1]["how"] == "You ran out of cards to reveal."
     assert record["matched"] < 13
     assert view(state)["season"] == 2
     assert state.conserved()["gems"] == 25
@@ -408,7 +412,7 @@ def test_the_season_ends_when_the_pot_is_empty(n):
     else:
         play(state, "reveal seat 1", "reveal seat 2", "reveal seat 0", "trap gem to seat 1")
         assert gems(state) == [1, 3, 2] + [1] * (n - 3)
-    assert view(state)["past_seasons"][-1]["how"] == "the pot is empty"
+    assert view(state)["past_seasons"][-1]["how"] == "The pot is empty."
     assert view(state)["season"] == 2 and view(state)["treasury"] == 25 - n - 6
 
 
@@ -421,7 +425,10 @@ def test_the_revealer_may_stop_by_giving_a_gem_to_an_opponent_with_three_or_fewe
         "the gem must go to an opponent, not to yourself")
     play(state, "reveal seat 0", "stop and give a gem to seat 1")
     assert gems(state) == [0, 2] + [1] * (n - 2)
-    assert view(state)["past_seasons"][-1]["how"] == "seat 0 stopped, giving a gem to seat 1"
+    assert view(state)["past_seasons"][-1]["how"] == (
+        "Seat 0 stopped revealing and gave a gem to Seat 1.")
+    assert view(state, 1)["past_seasons"][-1]["how"] == (
+        "Seat 0 stopped revealing and gave a gem to you.")
     assert view(state)["pot"] == 3 and view(state)["season"] == 2
     # A revealer without gems cannot stop.
     play(state, "goal Blue Lady")
@@ -482,7 +489,10 @@ def test_a_fifth_gem_from_a_trap_wins_at_once(n):
     assert state.returns() == [1.0] + [0.0] * (n - 1)
     assert gems(state)[0] == 5
     assert view(state)["winner"] == 0
-    assert "seat 0 wins with 5 gems" in view(state)["past_seasons"][-1]["how"]
+    assert view(state)["past_seasons"][-1]["how"] == (
+        "Seat 0's trap gave them a gem, and Seat 0 wins with 5 gems.")
+    assert view(state, 0)["past_seasons"][-1]["how"] == (
+        "Your trap gave you a gem, and you win with 5 gems.")
     assert state.conserved()["gems"] == 25
 
 
@@ -586,8 +596,11 @@ def test_rulebook_example_own_trap_with_every_opponent_at_four():
     # pot returns to the treasury).
     assert gems(state) == [1, 4, 4, 4]
     assert view(state)["past_seasons"][-1]["how"] == (
-        "seat 0 revealed an own trap with every opponent at 4 gems and paid 2 gems into "
-        "the pot")
+        "Seat 0 revealed their own trap with every opponent at 4 gems and paid 2 gems into "
+        "the pot.")
+    assert view(state, 0)["past_seasons"][-1]["how"] == (
+        "You revealed your own trap with every opponent at 4 gems and paid 2 gems into the "
+        "pot.")
     assert view(state)["year"] == 2 and view(state)["pot"] == 3
     assert view(state)["treasury"] == 25 - 13 - 3
     assert "from their own stack: a trap, and every opponent holds 4 gems" in " ".join(
@@ -688,7 +701,7 @@ def test_own_trap_with_every_opponent_at_four_at_every_count(n):
     after = view(state)
     assert after["gems"][me] == before["gems"][me] - paid
     assert after["past_seasons"][-1]["how"].endswith(
-        f"every opponent at 4 gems and paid {paid} gem{'s' if paid != 1 else ''} into the pot")
+        f"every opponent at 4 gems and paid {paid} gem{'s' if paid != 1 else ''} into the pot.")
     # The season is over: the pot went home; the next one took what the treasury allows.
     assert after["treasury"] + after["pot"] == before["treasury"] + before["pot"] + paid
     assert after["season"] == before["season"] + 1
@@ -749,6 +762,75 @@ def test_a_stack_is_known_to_its_owner_others_see_height_and_revealed_cards(n):
             assert stack["face_down"] == (0 if seat == n - 1 else 1)
             assert (stack["cards"] is not None) == (seat == viewer)
         assert stacks[n - 1]["revealed"] == ["Blue Tiger"]
+
+
+def won_with_stacks_standing():
+    """Three players; seat 0 wins with a trap revealed from its stack in season 2, while
+    seat 0 keeps a Red Lady face down, seat 1 a Red Tiger under a Blue Lady and seat 2 a
+    Blue Lady under a Blue Tiger."""
+    state = season(3, "Red Lady")
+    play(state, "bid 2", "pass", "pass", "reveal seat 0")  # seat 0 now holds 4
+    play(state, "goal Blue Tiger")  # a Red Lady is a trap for the Blue Tiger
+    start_stacks(state, [cards[0] for cards in standard_hands(3)])
+    play(state, "build Blue Lady", "build Blue Tiger", "build Red Lady")
+    win_bidding(state, 1, 13)
+    before = state.clone()
+    play(state, "reveal seat 0")
+    assert state.is_terminal() and view(state)["winner"] == 0
+    return before, state
+
+
+STANDING = [["Red Lady"], ["Red Tiger", "Blue Lady"], ["Blue Lady", "Blue Tiger"]]
+
+
+def test_at_a_win_every_stack_is_turned_face_up_for_everyone():
+    before, state = won_with_stacks_standing()
+    for viewer in (0, 1, 2, None):
+        assert view(before, viewer)["stacks"][2]["cards"] == (
+            STANDING[2] if viewer == 2 else None)
+        stacks = view(state, viewer)["stacks"]
+        assert [stack["cards"] for stack in stacks] == STANDING
+        assert [stack["face_down"] for stack in stacks] == [1, 2, 2]
+    assert state.log(2)[-1] == (
+        "Every stack is turned face up (top card first): Seat 0's stack holds the Red Lady; "
+        "Seat 1's stack holds the Blue Lady and the Red Tiger; your stack holds the Blue "
+        "Tiger and the Blue Lady.")
+    moment = before.moment(state)
+    assert moment["kind"] == "game_end"
+    assert ("Every stack is turned face up (top card first): Seat 0's stack holds the Red "
+            "Lady; Seat 1's stack holds the Blue Lady and the Red Tiger; Seat 2's stack holds "
+            "the Blue Tiger and the Blue Lady.") in moment["lines"]
+
+
+def test_resampling_a_won_game_keeps_the_stacks_turned_face_up():
+    before, state = won_with_stacks_standing()
+    for viewer in (0, 1, 2, None):
+        hands = set()
+        for i in range(30):
+            other = state.resample(viewer, random.Random(i))
+            assert other.stacks == state.stacks
+            assert other.observation(viewer) == state.observation(viewer)
+            # The turned-up cards were in their owners' hands this year.
+            for seat in range(3):
+                assert year_cards(other, seat) >= Counter(STANDING[seat])
+            hands.add(tuple(map(tuple, other.hands)))
+        # What stays in hand is still hidden: the resample does not just copy the state.
+        assert len(hands) > 1, viewer
+    # Before the last reveal, another seat's stack is still redrawn.
+    assert {tuple(before.resample(0, random.Random(i)).stacks[2]) for i in range(30)} != {
+        tuple(before.stacks[2])}
+
+
+def test_at_the_season_cap_the_stacks_are_back_in_hand_and_stay_unseen():
+    state = dealt(3, max_seasons=1)
+    play(state, "goal Red Lady")
+    start_stacks(state, ["Red Tiger", "Blue Lady", "Blue Tiger"])
+    play(state, "bid 13", "pass", "pass", "stop and give a gem to seat 1")
+    assert state.is_terminal() and view(state)["winner"] is None
+    for viewer in (0, 1, 2, None):
+        assert all(stack["face_down"] == 0 for stack in view(state, viewer)["stacks"])
+    assert not any("turned face up" in line for line in state.log(None))
+    assert len({tuple(state.resample(0, random.Random(i)).history()) for i in range(20)}) > 1
 
 
 def year_cards(state, seat):

@@ -134,6 +134,41 @@ def guess_outcome(action: int, truth: int) -> tuple[int, bool]:
     return (BOTH_TRAITS_GEMS if right else WRONG_GUESS_GEMS), right
 
 
+def ending_words(result: dict[str, Any], viewer: int | None) -> str:
+    """How a contest ended and who earned what, as a clause for `viewer` ("Seat 1 guessed
+    Red, wrong: you earn 4 gems"); the log puts it after "Contest 3: "."""
+    collector = result["collector"]
+    guesser = 1 - collector
+    earns = does(result["winner"], viewer, "earn", plural(result["gems"], "gem"), start=False)
+    kind, *detail = result["ending"]
+    if kind == "guess":
+        guess, verdict = detail
+        return f"{whom(guesser, viewer)} guessed {guess}, {verdict}: {earns}"
+    if kind == "claim":
+        return f"{whom(guesser, viewer)} claimed a {detail[0]} set: {earns}"
+    if kind == "set":
+        return f"{whom(collector, viewer)} showed a {detail[0]} set: {earns}"
+    return f"the deck ran out: {earns}"
+
+
+def contest_words(result: dict[str, Any], viewer: int | None) -> tuple[int, str, str]:
+    """A finished contest for the log: its number, how it ended and who earned what, and
+    the two Doors, now face up ("Your Door was the Red Tiger and Seat 1's the Blue Lady.")."""
+    first, second = result["identities"]
+    doors = (
+        f"{capitalise(whose(0, viewer))} Door was the {first} "
+        f"and {yours(1, viewer)} the {second}."
+    )
+    return result["contest"], ending_words(result, viewer), doors
+
+
+def public_contest(result: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A finished contest as `viewer` reads it: `how` is a sentence in the log's words."""
+    shown = {key: value for key, value in result.items() if key != "ending"}
+    shown["how"] = sentence(ending_words(result, viewer))
+    return shown
+
+
 # The identity deal's outcomes, by the Door the first seat already holds (None: not dealt).
 _DEAL_OUTCOMES = {
     dealt: tuple(
@@ -295,7 +330,10 @@ class DoorsState(State):
         elif phase == COLLECT:
             self._take(action - TAKE)
         elif action == CLAIM_SET:
-            self._end_contest(self.guesser, GUESSER_SET_GEMS, "the Guesser claims a set")
+            own = self.identity[self.guesser]
+            assert own is not None
+            trait = matching_set_trait(self.collected, own)
+            self._end_contest(self.guesser, GUESSER_SET_GEMS, ("claim", trait))
         elif GUESS_COLOUR <= action < CLAIM_SET:
             self._guess(action)
         elif action == END_TURN:
@@ -324,8 +362,7 @@ class DoorsState(State):
         trait = matching_set_trait(self.collected, own)
         if trait is not None:
             # The reveal is forced: the contest ends at once, before the display refills.
-            how = f"the Collector shows a {trait} set"
-            self._end_contest(self.collector, COLLECTOR_SET_GEMS, how)
+            self._end_contest(self.collector, COLLECTOR_SET_GEMS, ("set", trait))
         else:
             self._refill_then(DISCARD_OR_DECLARE)
 
@@ -335,22 +372,25 @@ class DoorsState(State):
         gems, right = guess_outcome(action, truth)
         winner = self.guesser if right else self.collector
         verdict = "right" if right else "wrong"
-        self._end_contest(winner, gems, f"the Guesser's {guess_text(action)} is {verdict}")
+        guess = guess_text(action).removeprefix("guess ")
+        self._end_contest(winner, gems, ("guess", guess, verdict))
 
     def _end_guesser_turn(self) -> None:
         if self.deck == 0:
-            self._end_contest(self.guesser, DECK_OUT_GEMS, "the deck has run out")
+            self._end_contest(self.guesser, DECK_OUT_GEMS, ("deck",))
         else:
             self.phase = COLLECT
 
-    def _end_contest(self, winner: int, gems: int, how: str) -> None:
+    def _end_contest(self, winner: int, gems: int, ending: tuple[str, ...]) -> None:
+        """`ending`: how the contest ended, as `ending_words` reads it: ("guess", guess,
+        "right" or "wrong"), ("claim", trait), ("set", trait) or ("deck",)."""
         self.gems[winner] += gems
         self.past_contests.append(
             {
                 "contest": self.contest + 1,
                 "collector": self.collector,
                 "identities": [CARD_NAMES[door] for door in self.identity if door is not None],
-                "how": how,
+                "ending": ending,
                 "winner": winner,
                 "gems": gems,
             }
@@ -432,7 +472,7 @@ class DoorsState(State):
             return [sentence(does(first, viewer, "be drawn", "to collect first"))]
         lines = [sentence(self._move_words(action, actor, viewer))]
         if len(after.past_contests) > len(self.past_contests):
-            number, how, doors = self._contest_words(action, after, viewer)
+            number, how, doors = contest_words(after.past_contests[-1], viewer)
             lines.append(f"Contest {number}: {how}. {doors}")
             if after.phase == GAME_OVER:
                 winner = after.past_contests[-1]["winner"]
@@ -451,48 +491,15 @@ class DoorsState(State):
             return does(actor, viewer, "claim", "a set")
         return does(actor, viewer, "end", f"{their(actor, viewer)} turn")
 
-    def _contest_words(
-        self, action: int, after: DoorsState, viewer: int | None
-    ) -> tuple[int, str, str]:
-        """The contest that `action` ends: its number, how it ended and who earned what
-        ("Seat 1 guessed Red, wrong: you earn 4 gems"), and the two Doors, now face up."""
-        result = after.past_contests[-1]
-        winner, gems = result["winner"], plural(result["gems"], "gem")
-        earns = does(winner, viewer, "earn", gems, start=False)
-        if GUESS_COLOUR <= action < CLAIM_SET:
-            guess = guess_text(action).removeprefix("guess ")
-            verdict = "right" if winner == self.guesser else "wrong"
-            how = f"{whom(self.guesser, viewer)} guessed {guess}, {verdict}: {earns}"
-        elif action == CLAIM_SET:
-            own = self.identity[self.guesser]
-            assert own is not None
-            trait = matching_set_trait(self.collected, own)
-            how = f"{whom(self.guesser, viewer)} claimed a {trait} set: {earns}"
-        elif action < DISCARD:
-            collected = self.collected.copy()
-            collected[action - TAKE] += 1
-            own = self.identity[self.collector]
-            assert own is not None
-            trait = matching_set_trait(collected, own)
-            how = f"{whom(self.collector, viewer)} showed a {trait} set: {earns}"
-        else:
-            how = f"the deck ran out: {earns}"
-        first, second = result["identities"]
-        doors = (
-            f"{capitalise(whose(0, viewer))} Door was the {first} "
-            f"and {yours(1, viewer)} the {second}."
-        )
-        return result["contest"], how, doors
-
     # ------------------------------------------------------------------ moments
     def moment(self, after: State) -> dict[str, Any] | None:
         """"contest_end" when a contest is decided (with both Doors, now face up), and
         "game_end"."""
         found = []
-        for before, action, _, step in self.steps_to(after):
+        for before, _, _, step in self.steps_to(after):
             assert isinstance(before, DoorsState) and isinstance(step, DoorsState)
             if len(step.past_contests) > len(before.past_contests):
-                number, how, doors = before._contest_words(action, step, None)
+                number, how, doors = contest_words(step.past_contests[-1], None)
                 result = step.past_contests[-1]
                 earned = plural(result["gems"], "gem")
                 lines = [sentence(how), doors]
@@ -528,7 +535,7 @@ class DoorsState(State):
             "collected": cards_listing(self.collected),
             "discarded": cards_listing(self.discarded),
             "deck": self.deck,
-            "past_contests": [dict(result) for result in self.past_contests],
+            "past_contests": [public_contest(result, player) for result in self.past_contests],
         }
 
     def _hidden_steps(self, player: int | None) -> set[int]:
@@ -590,4 +597,21 @@ class DoorsState(State):
             + sum(self.collected)
             + sum(self.discarded),
             "deck matches unseen": int(self.deck == sum(self.unseen_clues())),
+        }
+
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: contests played, and how many ended each way."""
+        first = self.past_contests[0]["collector"] if self.past_contests else self.collector
+        ends = dict.fromkeys(
+            ("guess right", "guess wrong", "set claimed", "collector set", "deck out"), 0
+        )
+        for contest in self.past_contests:
+            kind, *detail = contest["ending"]
+            way = {"claim": "set claimed", "set": "collector set", "deck": "deck out"}.get(kind)
+            ends[way or f"guess {detail[-1]}"] += 1
+        return {
+            "first_player": first,
+            "length": len(self.past_contests),
+            "length_unit": "contests",
+            **ends,
         }

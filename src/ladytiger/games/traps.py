@@ -145,6 +145,46 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def season_end_words(record: dict[str, Any], viewer: int | None, full: bool = False) -> str:
+    """Why a season ended, as a clause for `viewer` ("you reached the bid of 4 and took 2
+    gems from the pot"); the log puts it after "Season 3 ends: ". `full` also names who
+    took the gem of a stop, which the log has just said on the line before."""
+    kind, *detail = record["ending"]
+    won = ""
+    if record["won"] is not None:
+        winner, gems = record["won"]
+        won = ", and " + does(winner, viewer, "win", f"with {plural(gems, 'gem')}", start=False)
+    if kind == "stop":
+        revealer, receiver = detail
+        gave = f" and gave a gem to {whom(receiver, viewer)}" if full else ""
+        return f"{whom(revealer, viewer)} stopped revealing{gave}"
+    if kind == "reached":
+        revealer, bid, taken = detail
+        return (
+            f"{whom(revealer, viewer)} reached the bid of {bid} and took "
+            f"{plural(taken, 'gem')} from the pot{won}"
+        )
+    if kind == "own trap":
+        revealer, paid = detail
+        return (
+            f"{whom(revealer, viewer)} revealed {their(revealer, viewer)} own trap with every "
+            f"opponent at {RECEIVER_LIMIT + 1} gems and paid {plural(paid, 'gem')} into the pot"
+        )
+    if kind == "trap":
+        (owner,) = detail
+        return f"{whose(owner, viewer)} trap gave {them(owner, viewer)} a gem{won}"
+    if kind == "ran out":
+        return f"{whom(detail[0], viewer)} ran out of cards to reveal"
+    return "the pot is empty"
+
+
+def public_season(record: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A finished season as `viewer` reads it: `how` is a sentence in the log's words."""
+    shown = {key: value for key, value in record.items() if key not in ("ending", "won")}
+    shown["how"] = sentence(season_end_words(record, viewer, full=True))
+    return shown
+
+
 def doors_in(deck: int) -> list[int]:
     return [door for door in IDENTITIES if deck >> door & 1]
 
@@ -391,8 +431,7 @@ class TrapsState(State):
             receiver = action - STOP
             self.gems[self.turn] -= 1
             self.gems[receiver] += 1
-            self._end_season(f"{seat_name(self.turn)} stopped, giving a gem to "
-                             f"{seat_name(receiver)}")
+            self._end_season(("stop", self.turn, receiver))
 
     def _stack(self, card: int) -> None:
         self.hands[self.turn][card] -= 1
@@ -426,16 +465,12 @@ class TrapsState(State):
                 taken = self.pot
                 self.gems[revealer] += taken
                 self.pot = 0
-                self._end_season(
-                    f"{seat_name(revealer)} reached the bid of {self.high_bid} and took "
-                    f"{plural(taken, 'gem')} from the pot",
-                    revealer,
-                )
+                self._end_season(("reached", revealer, self.high_bid, taken), revealer)
                 return
         elif owner != revealer:
             self.pot -= 1
             self.gems[owner] += 1
-            if self._won(owner, f"{seat_name(owner)}'s trap gave them a gem"):
+            if self._won(owner, ("trap", owner)):
                 return
         elif any(self._receivers()):
             self.phase = TRAP_GEM
@@ -447,10 +482,7 @@ class TrapsState(State):
             paid = min(OWN_TRAP_PAYMENT, self.gems[revealer])
             self.gems[revealer] -= paid
             self.pot += paid
-            self._end_season(
-                f"{seat_name(revealer)} revealed an own trap with every opponent at "
-                f"{RECEIVER_LIMIT + 1} gems and paid {plural(paid, 'gem')} into the pot"
-            )
+            self._end_season(("own trap", revealer, paid))
             return
         self._season_goes_on()
 
@@ -463,19 +495,23 @@ class TrapsState(State):
     def _season_goes_on(self) -> None:
         """After a reveal settles: end the season if the pot or the stacks are empty."""
         if self.pot == 0:
-            self._end_season("the pot is empty")
+            self._end_season(("pot empty",))
         elif not any(self.stacks):
-            self._end_season(f"{seat_name(self.turn)} ran out of cards to reveal")
+            self._end_season(("ran out", self.turn))
 
-    def _won(self, seat: int, how: str) -> bool:
+    def _won(self, seat: int, ending: tuple[Any, ...]) -> bool:
         if self.gems[seat] < GEMS_TO_WIN:
             return False
         self.winner = seat
-        self._record_season(f"{how} and {seat_name(seat)} wins with {self.gems[seat]} gems")
+        self._record_season(ending, (seat, self.gems[seat]))
         self.phase = GAME_OVER
         return True
 
-    def _record_season(self, how: str) -> None:
+    def _record_season(
+        self, ending: tuple[Any, ...], won: tuple[int, int] | None = None
+    ) -> None:
+        """`ending` says how the season ended, as `season_end_words` reads it; `won`: the
+        seat that won the game by it, and its gems."""
         self.past_seasons.append(
             {
                 "year": self.year,
@@ -486,14 +522,15 @@ class TrapsState(State):
                 "bid": self.high_bid,
                 "matched": self.matched,
                 "revealed": [[CARD_NAMES[card] for card in mine] for mine in self.revealed],
-                "how": how,
+                "ending": ending,
+                "won": won,
             }
         )
 
-    def _end_season(self, how: str, gainer: int = NOBODY) -> None:
-        if gainer != NOBODY and self._won(gainer, how):
+    def _end_season(self, ending: tuple[Any, ...], gainer: int = NOBODY) -> None:
+        if gainer != NOBODY and self._won(gainer, ending):
             return
-        self._record_season(how)
+        self._record_season(ending)
         self.treasury += self.pot
         self.pot = 0
         for seat in range(self.n):
@@ -598,10 +635,13 @@ class TrapsState(State):
         else:
             lines = [self._move_line(action, actor, viewer, after)]
         if len(after.past_seasons) > len(self.past_seasons):
-            reason = self._season_end_words(action, after, viewer)
+            reason = season_end_words(after.past_seasons[-1], viewer)
             lines.append(f"Season {after.past_seasons[-1]['season']} ends: {reason}.")
-        if after.phase == GAME_OVER and self.phase != GAME_OVER and after.winner == NOBODY:
-            lines.append(self._cap_words())
+        if after.phase == GAME_OVER and self.phase != GAME_OVER:
+            if after.winner == NOBODY:
+                lines.append(self._cap_words())
+            elif turned := after._turned_over_words(viewer):
+                lines.append(turned)
         if after.season > self.season:
             if after.year > self.year:
                 lines.append(
@@ -665,55 +705,35 @@ class TrapsState(State):
             "goes back to the treasury."
         )
 
-    def _season_end_words(self, action: int, after: TrapsState, viewer: int | None) -> str:
-        """Why the season that `action` ends is over, as a clause ("the pot is empty")."""
-        revealer = self.turn
-        won = ""
-        if after.winner != NOBODY:
-            gems = plural(after.gems[after.winner], "gem")
-            won = ", and " + does(after.winner, viewer, "win", f"with {gems}", start=False)
-        if action >= STOP:
-            return f"{whom(revealer, viewer)} stopped revealing"
-        from_pot = action >= GIVE_TRAP_GEM
-        if action >= REVEAL and action < GIVE_TRAP_GEM:
-            owner = action - REVEAL
-            card = self.stacks[owner][-1]
-            traits = MATCHES[self.goal][card]
-            if traits and self.matched + traits >= self.high_bid:
-                taken = plural(self.pot, "gem")
-                return (
-                    f"{whom(revealer, viewer)} reached the bid of {self.high_bid} and took "
-                    f"{taken} from the pot{won}"
-                )
-            if not traits and owner == revealer:
-                paid = plural(min(OWN_TRAP_PAYMENT, self.gems[revealer]), "gem")
-                return (
-                    f"{whom(revealer, viewer)} revealed {their(revealer, viewer)} own trap with "
-                    f"every opponent at {RECEIVER_LIMIT + 1} gems and paid {paid} into the pot"
-                )
-            if not traits:
-                if won:
-                    return f"{whose(owner, viewer)} trap gave {them(owner, viewer)} a gem{won}"
-                from_pot = True
-        if self.pot - from_pot == 0:
-            return "the pot is empty"
-        return f"{whom(revealer, viewer)} ran out of cards to reveal"
-
     def _cap_words(self) -> str:
         return f"The game is a draw: the cap of {plural(self.max_seasons, 'season')} is reached."
+
+    def _turned_over_words(self, viewer: int | None) -> str | None:
+        """At a win, the cards still face down, now turned up for all (ruling 21), top card
+        first as they would have been revealed; None when no stack holds a card."""
+        told = [
+            f"{whose(seat, viewer)} stack holds "
+            + join([f"the {CARD_NAMES[card]}" for card in reversed(stack)])
+            for seat, stack in enumerate(self.stacks)
+            if stack
+        ]
+        if not told:
+            return None
+        top = " (top card first)" if any(len(stack) > 1 for stack in self.stacks) else ""
+        return f"Every stack is turned face up{top}: {'; '.join(told)}."
 
     # ------------------------------------------------------------------ moments
     def moment(self, after: State) -> dict[str, Any] | None:
         """"season_end" with the goal, the bid, every card revealed and the gems, and
         "game_end" (a win, or a draw at the season cap)."""
         found = []
-        for before, action, _, step in self.steps_to(after):
+        for before, _, _, step in self.steps_to(after):
             assert isinstance(before, TrapsState) and isinstance(step, TrapsState)
             if len(step.past_seasons) > len(before.past_seasons):
                 record = step.past_seasons[-1]
                 bidder = seat_word(record["high_bidder"])
                 lines = [
-                    sentence(before._season_end_words(action, step, None)),
+                    sentence(season_end_words(record, None)),
                     f"The goal was the {record['goal']}: {bidder} bid "
                     f"{plural(record['bid'], 'trait')} and matched {record['matched']}.",
                 ]
@@ -738,19 +758,26 @@ class TrapsState(State):
                     ])
                 )
             else:
-                found.append(game_end_moment(after, "gem"))
+                turned = after._turned_over_words(None)
+                found.append(game_end_moment(after, "gem", lines=[
+                    *([turned] if turned else []),
+                    *(sentence(f"{seat_word(s)} ends with {plural(n, 'gem')}")
+                      for s, n in enumerate(after.gems)),
+                ]))
         return combine_moments(found)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:
         revealing = self.phase in (REVEALING, TRAP_GEM)
+        over = self.phase == GAME_OVER
         stacks = [
             {
                 "face_down": len(self.stacks[seat]),
                 "revealed": [CARD_NAMES[card] for card in self.revealed[seat]],
-                # The owner stacked these cards, so remembers them, bottom to top.
+                # The owner stacked these cards, so remembers them, bottom to top; once no
+                # move can be made, every stack is turned face up for everyone (ruling 21).
                 "cards": [CARD_NAMES[card] for card in self.stacks[seat]]
-                if seat == player
+                if seat == player or over
                 else None,
             }
             for seat in range(self.n)
@@ -777,7 +804,7 @@ class TrapsState(State):
             "passed": list(self.passed),
             "revealer": self.high_bidder if revealing else None,
             "matched": self.matched,
-            "past_seasons": [dict(record) for record in self.past_seasons],
+            "past_seasons": [public_season(record, player) for record in self.past_seasons],
         }
         if self.phase == GAME_OVER:
             view["winner"] = None if self.winner == NOBODY else self.winner
@@ -811,6 +838,11 @@ class TrapsState(State):
             elif REVEAL <= action < GIVE_TRAP_GEM:
                 assert season is not None
                 season.reveals[action - REVEAL] += 1
+        if self.phase == GAME_OVER and self.winner != NOBODY and season is not None:
+            # A win leaves the season's stacks on the table, and the end turns them all
+            # face up: every card stacked that season is known, as if revealed. (At the
+            # season cap the stacks went back to hand unseen and stay hidden.)
+            season.reveals = [len(entries) for entries in season.entries]
         return years
 
     def _hidden_steps(self, player: int | None) -> set[int]:
@@ -977,6 +1009,27 @@ class TrapsState(State):
             + sum(map(len, self.stacks))
             + sum(map(len, self.revealed)),
         }
+
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """For the balance lab: seasons and years played, how seasons ended, the bids, and
+        whether the game ended by gems or at the season cap."""
+        seasons = self.past_seasons
+        ends = dict.fromkeys(
+            ("reached", "stop", "pot empty", "ran out", "own trap", "trap"), 0
+        )
+        for season in seasons:
+            ends[season["ending"][0]] += 1
+        facts: dict[str, int | float | str] = {
+            "first_player": seasons[0]["starting_player"] if seasons else self.starter,
+            "length": len(seasons),
+            "length_unit": "seasons",
+            "years": self.year,
+            "ending": "season cap" if self.winner == NOBODY else "5 gems",
+        }
+        facts.update({f"season ends: {kind}": count for kind, count in ends.items()})
+        if seasons:
+            facts["mean high bid"] = sum(s["bid"] for s in seasons) / len(seasons)
+        return facts
 
 
 # ---------------------------------------------------------------------------- resampling

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -28,8 +29,6 @@ def render(view: dict[str, Any]) -> RenderableType:
     table.add_row("[bold]discarded[/]", "", "", cards(view["discarded"]))
     parts: list[RenderableType] = [table]
     if view["past_contests"]:
-        last = view["past_contests"][-1]
-        parts.append(
-            f"[dim]last contest: {last['how']}; seat {last['winner']} earned {last['gems']}[/]"
-        )
+        # `how` already says who earned what, in the viewer's words.
+        parts.append(f"[dim]last contest: {escape(view['past_contests'][-1]['how'])}[/]")
     return Panel(Group(*parts), title=f"Doors, contest {view['contest']}", expand=False)
