@@ -20,7 +20,6 @@ import itertools
 import json
 import os
 import random
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,10 +30,11 @@ from playwright.sync_api import Page, expect
 
 from ladytiger.web import Settings
 from tests.browser.conftest import live_server
-from tests.browser.support import ENABLED, http, wait_my_turn_or_end
+from tests.browser.support import ARTIFACTS, ENABLED, http, wait_my_turn_or_end
 from tests.web.support import short_options
 
-SHOTS = Path(os.environ.get("LADYTIGER_SCREENSHOTS") or tempfile.mkdtemp(prefix="moments-"))
+# Kept with the other screenshots as the suite's artifacts (or where the environment says).
+SHOTS = Path(os.environ.get("LADYTIGER_SCREENSHOTS") or ARTIFACTS)
 PLAYERS = {"doors": 2, "favor": 3, "hoard": 1, "labyrinth": 2, "shady_lady": 3, "tighee": 3,
            "traps": 3}
 # Shorter still than the short options where a game's only moment may be its end; longer

@@ -103,6 +103,16 @@ class Settings:
     # Spectators one table accepts at once.
     max_spectators: int = 200
 
+    # ---------------------------------------------------------------- hints
+    # Hints one seat may ask for (ladytiger.bots.advice): a sustained rate and a burst. Asking
+    # again about the same position is answered from memory and not counted.
+    hints_per_minute: float = 4.0
+    hint_burst: int = 3
+    # Simulations the search runs for one hint, and the seconds it may take at most (a slow
+    # machine gets a hint from fewer simulations rather than a late one).
+    hint_iterations: int = 2000
+    hint_seconds: float = 4.0
+
 
 def with_overrides(settings: Settings, pairs: list[str]) -> Settings:
     """`settings` with each "NAME=VALUE" of `pairs` set (`ladytiger serve --setting`).

@@ -163,6 +163,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "chat": {"text": Field((str,), check=text_up_to(MAX_CHAT_LENGTH))},
     # The reader has seen the moment shown with view `version`: bots need not wait for them.
     "seen": {"version": Field((int,), check=natural)},
+    # A suggested move for the asking seat, on its own turn (docs/protocol.md, Hints).
+    "hint": {},
     "ping": {},
 }
 
@@ -352,4 +354,5 @@ SERVER_MESSAGES = (
     "timeout",
     "pong",
     "chat",
+    "hint",
 )

@@ -15,6 +15,7 @@ import json
 import logging
 import time
 import unicodedata
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +76,7 @@ class Session:
         self._last_throttle_notice = 0.0
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
+        self._tasks: set[asyncio.Task[None]] = set()  # hints being worked out
 
     # ------------------------------------------------------------------ outgoing
     def send(self, text: str) -> None:
@@ -168,6 +170,9 @@ class Session:
             self.table.seen(self, msg["version"])
             return
         if self.seat is None:
+            if kind == "hint":
+                raise ProtocolError("spectator", "hints are for the players: a spectator "
+                                    "cannot ask for one", status=403)
             raise ProtocolError(
                 "spectator", f"a spectator cannot send {kind!r}; connect with a seat token",
                 status=403,
@@ -183,9 +188,30 @@ class Session:
                               **table.why(self.seat, msg["action"])))
         elif kind == "sample":
             self.send(message("sample", ref=ref, table=table.id, **await table.sample(self.seat)))
+        elif kind == "hint":
+            # Refused at once, or worked out in the background: the connection's other
+            # messages (the move the player makes meanwhile) must not wait behind a search.
+            answer = table.ask_hint(self.seat)
+            task = asyncio.ensure_future(self._hint(table, answer, ref))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         elif kind == "rematch":
             new = await self.hub.rematch(table)
             self.send(message("rematch", ref=ref, table=table.id, rematch=new.id))
+
+    async def _hint(self, table: Table, answer: Awaitable[dict[str, Any]],
+                    ref: str | int | None) -> None:
+        try:
+            given = await answer
+        except ProtocolError as error:
+            self._refuse(error, ref)
+            return
+        except Exception:
+            log.exception("table %s: a hint could not be given", table.id)
+            self._refuse(ProtocolError("internal", "the server failed to work out a hint",
+                                       status=500), ref)
+            return
+        self.send(message("hint", ref=ref, table=table.id, **given))
 
     async def _hello(self, msg: dict[str, Any], ref: str | int | None) -> None:
         if self.greeted:

@@ -60,6 +60,7 @@ CREATE_SCHEMA = {
     "public": Field((bool,), required=False),
     "chat": Field((bool,), required=False),
     "rated": Field((bool,), required=False),
+    "hints": Field((bool, type(None)), required=False),
 }
 
 
@@ -109,11 +110,20 @@ class TableSpec:
     rematch_of: str | None = None
     chat: bool = True  # whether its seats and watching players may talk
     rated: bool = True  # whether its result changes ratings
+    # Whether its human seats may ask for hints (ladytiger.bots.advice); None leaves it to the
+    # seats (`allows_hints`): allowed at a table with a bot and in a solo game, not at a
+    # table of people only unless the creator says so.
+    hints: bool | None = None
     # Who created it, for the per-client quota (ladytiger.web.hub.owner_key); never shown.
     owners: tuple[str, ...] = ()
 
     def make_game(self) -> Game:
         return load_game(self.game, **self.options)
+
+    def allows_hints(self) -> bool:
+        if self.hints is not None:
+            return self.hints
+        return len(self.human_seats()) <= 1 or any(plan.kind == BOT for plan in self.seats)
 
     def human_seats(self) -> list[int]:
         return [seat for seat, plan in enumerate(self.seats) if plan.kind == HUMAN]
@@ -132,6 +142,7 @@ class TableSpec:
             "rematch_of": self.rematch_of,
             "chat": self.chat,
             "rated": self.rated,
+            "hints": self.hints,
             "owners": list(self.owners),
         }
 
@@ -161,6 +172,7 @@ class TableSpec:
             rematch_of=data.get("rematch_of"),
             chat=data.get("chat", True),
             rated=data.get("rated", True),
+            hints=data.get("hints") if isinstance(data.get("hints"), bool) else None,
             owners=tuple(data.get("owners", ())),
         )
 
@@ -178,6 +190,7 @@ class TableSpec:
             rematch_of=self.id,
             chat=self.chat,
             rated=self.rated,
+            hints=self.hints,
         )
 
 
@@ -280,6 +293,7 @@ def parse_create_request(body: Any, limits: BotLimits = DEFAULT_LIMITS) -> Table
         created_at=time.time(),
         chat=request.get("chat", True),
         rated=request.get("rated", True),
+        hints=request.get("hints"),
     )
 
 

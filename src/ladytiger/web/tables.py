@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from ladytiger.bots import Bot, load_bot
+from ladytiger.bots.advice import hint_job
 from ladytiger.core import CHANCE, LadyTigerError, State
 from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import to_record
@@ -29,7 +31,7 @@ from ladytiger.web.directory import Directory
 from ladytiger.web.players import BOT_NAMES, Player, table_names
 from ladytiger.web.pool import BotPool, BotTimeout
 from ladytiger.web.protocol import CLOSE_TRY_AGAIN_LATER, ProtocolError, encode, message
-from ladytiger.web.security import hash_token, new_token, seat_for_token
+from ladytiger.web.security import TokenBucket, hash_token, new_token, seat_for_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec
 from ladytiger.web.store import Store, StoredTable
 
@@ -41,6 +43,9 @@ BOT_RETRY_MOST = 30.0
 # novel to every connection with every view.
 MOMENT_LINES = 40
 MOMENT_TEXT = 500
+# Seconds a hint's worker may run past the search's own limit (`Settings.hint_seconds`)
+# before it is stopped: the draw of a state, the rules of thumb and the trip to the worker.
+HINT_GRACE = 10.0
 
 WAITING = "waiting"  # some human seat has not joined yet; nothing has been dealt
 PLAYING = "playing"
@@ -153,6 +158,10 @@ class Table:
         # them (set whenever that may have changed: a `seen`, a connection come or gone).
         self._seen: set[Listener] = set()
         self._seen_changed = asyncio.Event()
+        # Per seat: the hint being worked out or given for one version (asking again about
+        # the same position gets the same answer, uncounted), and its rate of asking.
+        self._hints: dict[int, tuple[int, asyncio.Future[dict[str, Any]]]] = {}
+        self._hint_buckets: dict[int, TokenBucket] = {}
 
     # ------------------------------------------------------------------ making and restoring
     @classmethod
@@ -855,6 +864,82 @@ class Table:
             raise ProtocolError("no_sample", str(error), status=500) from None
         return {"version": version, "history": guess}
 
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """A suggested move for `seat` on its own turn: the move, the rule of thumb behind
+        it and the search's note (ladytiger.bots.advice), worked out in the bot workers from
+        what the seat may know."""
+        return await self.ask_hint(seat)
+
+    def ask_hint(self, seat: int) -> Coroutine[Any, Any, dict[str, Any]]:
+        """Refuse the hint at once where the table does not allow hints, off turn, and past
+        the seat's rate (`hints_per_minute`, `hint_burst`); otherwise the answer to await.
+        Asking again about the same position shares the first answer and is not counted."""
+        if not self.spec.allows_hints():
+            raise ProtocolError("hints_off", "hints are off at this table: its creator did "
+                                "not allow them", status=403)
+        version = self.version
+        self._check_turn(seat, version)
+        asked = self._hints.get(seat)
+        if asked is None or asked[0] != version:
+            self._count_hint(seat)
+            work = asyncio.ensure_future(self._work_out_hint(self.state.clone(), seat))
+            work.add_done_callback(_consume_error)
+            asked = self._hints[seat] = (version, work)
+        return self._hint_answer(seat, asked)
+
+    async def _hint_answer(
+        self, seat: int, asked: tuple[int, asyncio.Future[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        version, work = asked
+        try:
+            answer = await asyncio.shield(work)
+        except Exception:
+            if self._hints.get(seat) is asked:
+                del self._hints[seat]  # a failure is not kept: asking again tries again
+            raise
+        if self.version != version:
+            raise ProtocolError(
+                "stale_version", "the table moved on while the hint was worked out; ask "
+                "again", status=409, version=self.version,
+            )
+        return {"version": version, **answer}
+
+    def _count_hint(self, seat: int) -> None:
+        settings = self.services.settings
+        bucket = self._hint_buckets.get(seat)
+        if bucket is None:
+            bucket = TokenBucket(settings.hints_per_minute / 60.0, settings.hint_burst)
+            self._hint_buckets[seat] = bucket
+        if not bucket.take():
+            wait = math.ceil((1.0 - bucket.level) / bucket.rate) if bucket.rate > 0 else None
+            after = f"; the next one in {wait} s" if wait is not None else ""
+            raise ProtocolError(
+                "rate_limited",
+                f"too many hints: at most {settings.hint_burst:g} in a row and "
+                f"{settings.hints_per_minute:g} a minute{after}",
+                status=429, retry_after=wait,
+            )
+
+    async def _work_out_hint(self, state: State, seat: int) -> dict[str, Any]:
+        """The hint, searched in a bot worker; should the search fail or overrun, the rules
+        of thumb alone answer."""
+        settings = self.services.settings
+        pool = self.services.pool
+        seed = self.services.rng.getrandbits(64)
+        try:
+            return await pool.compute(settings.hint_seconds + HINT_GRACE, hint_job, state,
+                                      seat, seed, settings.hint_iterations,
+                                      settings.hint_seconds)
+        except Exception as error:
+            log.warning("table %s: the hint for seat %d could not be searched (%s); the "
+                        "rules of thumb answer alone", self.id, seat, error)
+        try:
+            return await pool.compute(HINT_GRACE, hint_job, state, seat, seed, 0, None)
+        except Exception:
+            log.exception("table %s: no hint could be worked out for seat %d", self.id, seat)
+            raise ProtocolError("hint_failed", "no hint could be worked out for this "
+                                "position; try again later", status=500) from None
+
     def record(self) -> dict[str, Any]:
         if self.status != FINISHED:
             raise ProtocolError(
@@ -971,6 +1056,7 @@ class Table:
             "rematch": self.rematch,
             "chat": spec.chat,
             "rated": spec.rated,
+            "hints": spec.allows_hints(),
         }
         if self.status == FINISHED:
             info["result"] = {"returns": self.state.returns(), "scores": self.state.scores()}

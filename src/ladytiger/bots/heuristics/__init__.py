@@ -2,7 +2,9 @@
 
 Each module defines `choose(view, moves, rng) -> action`: `view` is `observation(seat)`,
 `moves` the legal moves with their texts. Nothing else of the state is passed in, so a
-heuristic cannot see what its seat may not.
+heuristic cannot see what its seat may not. Each also defines `explain(view, moves, rng) ->
+(action, reason)`: the same move, with the rule that chose it in a player's words (the hints
+of ladytiger.bots.advice).
 """
 
 from __future__ import annotations
@@ -94,3 +96,17 @@ def search_defaults(game: str) -> dict[str, Any]:
     """Settings of the search bot that suit this game better than the general defaults,
     each with its reason beside it in the game's module (`SEARCH_DEFAULTS`)."""
     return dict(getattr(_module(game), "SEARCH_DEFAULTS", {}))
+
+
+# An explainer: the move a game's rules of thumb choose and, in a player's words, the rule
+# that chose it. It picks exactly the move `choose` picks with the same random stream.
+Explainer = Callable[[dict[str, Any], "Moves", random.Random], tuple[int, str]]
+
+
+def explainer_for(game: str) -> Explainer:
+    """The game's `explain(view, moves, rng) -> (action, reason)`."""
+    module = _module(game)
+    explain = getattr(module, "explain", None)
+    if explain is None:
+        raise LadyTigerError(f"the rules of thumb for {game!r} cannot explain their moves")
+    return explain  # type: ignore[no-any-return]

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import a
 from ladytiger.games.lady_tiger_cards import (
     CARD_NAMES,
     CLUE_COUNTS,
@@ -106,6 +107,17 @@ def finishes(card: int, door: int, colour: int, role: int) -> bool:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves)
+    return action, words(view, moves, action, why)
+
+
+def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     if view["phase"] == "collect":
         return collect(view, moves, seat)
@@ -113,38 +125,76 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
 
 
 # ---------------------------------------------------------------------------- collector
-def collect(view: dict[str, Any], moves: Moves, seat: int) -> int:
+def take_value(card: int, collected: list[int], own: int) -> tuple[float, float]:
+    """What taking `card` does for the Collector of door `own`: how much it builds toward
+    a set, and how likely the Guesser then finds the door (the price of being read)."""
+    after = collected.copy()
+    after[card] += 1
+    colour, role = progress(after, own)
+    gain = 0.0
+    if has_colour(card, own >> 1):
+        gain += 1.0 + 0.5 * colour
+    if has_role(card, own & 1):
+        gain += 1.0 + 0.5 * role
+    # Read our cards as the Guesser would (any door but theirs, which we do not know).
+    exposure = door_beliefs(after, list(IDENTITIES))[own]
+    return gain, exposure
+
+
+def collect(view: dict[str, Any], moves: Moves, seat: int) -> tuple[int, tuple[Any, ...]]:
     own = card_from_name(view["identities"][seat])
     collected = counts(view["collected"])
     best, best_score = moves.actions[0], -1e9
     for action, text in moves.starting("take "):
         card = card_from_name(text.removeprefix("take "))
         if completes(card, collected, own):
-            return action
-        after = collected.copy()
-        after[card] += 1
-        colour, role = progress(after, own)
-        gain = 0.0
-        if has_colour(card, own >> 1):
-            gain += 1.0 + 0.5 * colour
-        if has_role(card, own & 1):
-            gain += 1.0 + 0.5 * role
-        # Read our cards as the Guesser would (any door but theirs, which we do not know).
-        exposure = door_beliefs(after, list(IDENTITIES))[own]
+            return action, ("complete",)
+        gain, exposure = take_value(card, collected, own)
         score = gain - CONCEALMENT * exposure
         if score > best_score:
             best, best_score = action, score
-    return best
+    return best, ("build",)
 
 
 # ---------------------------------------------------------------------------- guesser
-def guess_or_discard(view: dict[str, Any], moves: Moves, seat: int) -> int:
+def guess_or_discard(
+    view: dict[str, Any], moves: Moves, seat: int
+) -> tuple[int, tuple[Any, ...]]:
     own = card_from_name(view["identities"][seat])
     collected = counts(view["collected"])
     display = counts(view["display"])
     beliefs = door_beliefs(collected, [door for door in IDENTITIES if door != own])
     discarding = view["phase"] == "discard"
 
+    options = declarations(moves, beliefs)
+    claim = moves.get("claim set")
+    if claim is not None:
+        options.append((CLAIM_GEMS, claim))
+    best_value, best_declaration = max(options)
+
+    if discarding:
+        discard, left = best_discard(moves, beliefs, collected, display)
+        threat = danger(beliefs, collected, left, view)
+        waiting = -COLLECTOR_SET_GEMS * threat + PATIENCE
+    else:
+        discard = None
+        if view["deck"] == 0:
+            threat = 0.0
+            waiting = DECK_OUT_GEMS
+        else:
+            threat = danger(beliefs, collected, display, view)
+            waiting = -COLLECTOR_SET_GEMS * threat + PATIENCE
+    if best_value > waiting:
+        return best_declaration, ("declare", threat)
+    facts = ("wait", best_declaration)
+    if discard is not None:
+        return discard, facts
+    return moves.by_text["end turn"], facts
+
+
+def declarations(moves: Moves, beliefs: dict[int, float]) -> list[tuple[float, int]]:
+    """Each guess on offer with its expected gems for the Guesser (a wrong one pays the
+    Collector 4)."""
     options: list[tuple[float, int]] = []
     for door, p in beliefs.items():
         action = moves.get(f"guess {CARD_NAMES[door]}")
@@ -156,25 +206,7 @@ def guess_or_discard(view: dict[str, Any], moves: Moves, seat: int) -> int:
     for role, name in enumerate(ROLE_NAMES):
         p = sum(q for door, q in beliefs.items() if door & 1 == role)
         options.append((p - WRONG_GEMS * (1 - p), moves.by_text[f"guess {name}"]))
-    claim = moves.get("claim set")
-    if claim is not None:
-        options.append((CLAIM_GEMS, claim))
-    best_value, best_declaration = max(options)
-
-    if discarding:
-        discard, left = best_discard(moves, beliefs, collected, display)
-        waiting = -COLLECTOR_SET_GEMS * danger(beliefs, collected, left, view) + PATIENCE
-    else:
-        discard = None
-        if view["deck"] == 0:
-            waiting = DECK_OUT_GEMS
-        else:
-            waiting = -COLLECTOR_SET_GEMS * danger(beliefs, collected, display, view) + PATIENCE
-    if best_value > waiting:
-        return best_declaration
-    if discard is not None:
-        return discard
-    return moves.by_text["end turn"]
+    return options
 
 
 def usefulness(card: int, collected: list[int], beliefs: dict[int, float]) -> float:
@@ -228,3 +260,116 @@ def danger(
                        if n and finishes(card, door, colour, role))
             risk += p * good / unseen_total
     return ALERTNESS * risk
+
+
+# ---------------------------------------------------------------------------- in words
+def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
+    seat = view["viewer"]
+    own = card_from_name(view["identities"][seat])
+    collected = counts(view["collected"])
+    text = moves.texts[moves.actions.index(action)]
+    if why[0] == "complete":
+        card = card_from_name(text.removeprefix("take "))
+        colour = progress(collected, own)[0]
+        if colour == SET_SIZE - 1 and has_colour(card, own >> 1):
+            trait = COLOUR_NAMES[own >> 1]
+        else:
+            trait = ROLE_NAMES[own & 1]
+        return (f"Taking the {CARD_NAMES[card]} completes your {trait} set: you reveal it "
+                f"and earn {COLLECTOR_SET_GEMS} gems.")
+    if why[0] == "build":
+        return _build_words(text, collected, own, moves)
+    beliefs = door_beliefs(collected, [door for door in IDENTITIES if door != own])
+    if why[0] == "declare":
+        return _declare_words(text, beliefs, why[1], view)
+    best_declaration = why[1]
+    best_text = moves.texts[moves.actions.index(best_declaration)]
+    if best_text == "claim set":
+        doubt = f"a claim pays only {CLAIM_GEMS} gems"
+    else:
+        named = best_text.removeprefix("guess ")
+        doubt = (f"{named} is only {_percent(_chance(named, beliefs))} likely, and a wrong "
+                 f"guess pays the Collector {WRONG_GEMS} gems")
+    if text.startswith("discard "):
+        card = card_from_name(text.removeprefix("discard "))
+        if any(p > 0.1 and finishes(card, door, *progress(collected, door))
+               for door, p in beliefs.items()):
+            wanted = "it could complete the Collector's set"
+        else:
+            wanted = "of the cards on display it would help the Collector most"
+        return (f"Discarding the {CARD_NAMES[card]} keeps it from the Collector: {wanted}. "
+                f"No guess is safe yet: {doubt}.")
+    if view["deck"] == 0:
+        return (f"The deck is empty: ending your turn earns you {DECK_OUT_GEMS} gems, "
+                f"more than a guess is worth ({doubt}).")
+    return f"End your turn and watch the Collector's next take: {doubt}."
+
+
+def _build_words(text: str, collected: list[int], own: int, moves: Moves) -> str:
+    card = card_from_name(text.removeprefix("take "))
+    offered = {card_from_name(t.removeprefix("take ")) for _, t in moves.starting("take ")}
+    exposure = take_value(card, collected, own)[1]
+    least = min(take_value(other, collected, own)[1] for other in offered)
+    after = collected.copy()
+    after[card] += 1
+    colour, role = progress(after, own)
+    sets = []
+    if has_colour(card, own >> 1):
+        sets.append(f"{a(COLOUR_NAMES[own >> 1])} set ({colour} of {SET_SIZE})")
+    if has_role(card, own & 1):
+        sets.append(f"{a(ROLE_NAMES[own & 1])} set ({role} of {SET_SIZE})")
+    name = CARD_NAMES[card]
+    if card >= 4:
+        hidden = "as a wild it tells the Guesser nothing about your door"
+    elif exposure <= least + 1e-9:
+        hidden = "it points to your door least of the cards on offer"
+    else:
+        hidden = None
+    if not sets:
+        return (f"Taking the {name} builds nothing but keeps your door hidden: the cards "
+                "that would build point the Guesser straight at it.")
+    built = " and ".join(sets)
+    if hidden:
+        return f"Taking the {name} builds toward {built}, and {hidden}."
+    return (f"Taking the {name} builds toward {built}: worth the hint it gives the Guesser "
+            "about your door.")
+
+
+def _declare_words(
+    text: str, beliefs: dict[int, float], threat: float, view: dict[str, Any]
+) -> str:
+    deck_out = view["deck"] == 0 and view["phase"] != "discard"
+    rushed = threat >= 0.25
+    if text == "claim set":
+        start = ("The Collector's cards hold a set on your door's colour or role: claiming it "
+                 f"is a sure {CLAIM_GEMS} gems")
+        if rushed:
+            return f"{start}, and they may finish a set of their own on the next take."
+        return f"{start}, more than waiting is worth."
+    named = text.removeprefix("guess ")
+    door = " " in named
+    pays = "5 gems" if door else "1 gem"
+    start = (f"The Collector's cards point to {'the ' if door else ''}{named} "
+             f"({_percent(_chance(named, beliefs))} likely)")
+    if deck_out:
+        return (f"{start}: a right guess pays {pays}, more than the {DECK_OUT_GEMS} gems the "
+                "empty deck gives you for ending your turn.")
+    if rushed:
+        return (f"{start}, and they may finish a set on their next take: guess now "
+                f"({pays} if right).")
+    return f"{start}: a right guess pays {pays}, worth more than waiting for more clues."
+
+
+def _chance(named: str, beliefs: dict[int, float]) -> float:
+    """How likely the Collector's door is `named` (a door, a colour or a role)."""
+    if named in CARD_NAMES:
+        return beliefs.get(CARD_NAMES.index(named), 0.0)
+    if named in COLOUR_NAMES:
+        colour = COLOUR_NAMES.index(named)
+        return sum(q for door, q in beliefs.items() if door >> 1 == colour)
+    role = ROLE_NAMES.index(named)
+    return sum(q for door, q in beliefs.items() if door & 1 == role)
+
+
+def _percent(p: float) -> str:
+    return f"{round(100 * p)}%"

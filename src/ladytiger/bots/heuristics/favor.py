@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import plural
 from ladytiger.games.lady_tiger_cards import BLUE_RED, LADY_TIGER, card_from_name
 
 GEM_VALUE = 0.7  # points a gem is worth at the end of the day
@@ -60,12 +61,27 @@ def lot_value(view: dict[str, Any], seat: int) -> float:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves)
+    return action, words(view, why)
+
+
+def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     value = lot_value(view, seat)
     if moves.has("call auction"):
-        if value >= 2 or len(view["lot"]) >= BIG_LOT or not moves.has("add to lot"):
-            return moves.by_text["call auction"]
-        return moves.by_text["add to lot"]
+        if value >= 2:
+            return moves.by_text["call auction"], ("call wanted", value)
+        if len(view["lot"]) >= BIG_LOT:
+            return moves.by_text["call auction"], ("call big", value)
+        if not moves.has("add to lot"):
+            return moves.by_text["call auction"], ("call forced", value)
+        return moves.by_text["add to lot"], ("add", value)
     auction = view["auction"]
     high = auction["high_bid"]
     caller = auction["caller"]
@@ -73,12 +89,59 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
     price = high + 1
     bid = moves.get(f"bid {price}")
     if bid is None:
-        return moves.by_text["pass"]
+        return moves.by_text["pass"], ("broke", value, price)
     if i_called:
         # Passing lets the high bidder pay us; winning pays our own bid to the others.
         worth_buying = value - price * GEM_VALUE * 0.5 - MARGIN
         worth_passing = high * GEM_VALUE
-        return bid if worth_buying > worth_passing else moves.by_text["pass"]
+        if worth_buying > worth_passing:
+            return bid, ("caller buys", value, price)
+        return moves.by_text["pass"], ("caller sells", value, high)
     if value - price * GEM_VALUE - MARGIN > 0:
-        return bid
-    return moves.by_text["pass"]
+        return bid, ("bid", value, price)
+    return moves.by_text["pass"], ("pass", value, price)
+
+
+def words(view: dict[str, Any], why: tuple[Any, ...]) -> str:
+    seat = view["viewer"]
+    rule, value = why[0], why[1]
+    lot = _lot_worth(value, view["identities"][seat])
+    if rule == "call wanted":
+        return f"Call the auction: {lot}, so it is worth buying now."
+    if rule == "call big":
+        return (f"Call the auction: a lot of {len(view['lot'])} cards draws high bids, and "
+                "whoever else buys it pays the gems to you.")
+    if rule == "call forced":
+        return f"The deck is empty, so the lot must be auctioned now ({lot})."
+    if rule == "add":
+        return (f"Add a card: {lot}, not enough to buy, and a bigger lot fetches more gems "
+                "when someone else buys it.")
+    if rule == "broke":
+        return f"Pass: you have too few gems to bid {why[2]}."
+    if rule == "caller buys":
+        return (f"Bid {why[2]}: {lot}, and as the caller your bid goes to the other players, "
+                "not out of the game.")
+    if rule == "caller sells":
+        high = why[2]
+        if high:
+            return (f"Pass: {lot}, and as the caller you receive the high bid of "
+                    f"{plural(high, 'gem')}.")
+        return f"Pass: {lot}, not worth buying."
+    gem = f"to you a gem is worth about {GEM_VALUE:g} of a point"
+    if rule == "bid":
+        return f"Bid {why[2]}: {lot}, more than the gems cost ({gem})."
+    if round(value) <= 0:
+        return f"Pass: {lot}."
+    return (f"Pass: {lot}, too little for {plural(why[2], 'gem')} ({gem}, and holding the "
+            "most gems at the end scores 3).")
+
+
+def _lot_worth(value: float, identity: str) -> str:
+    """What the lot does to the seat's collection, as a player would say it."""
+    points = round(value)
+    if points > 0:
+        return f"the lot adds {plural(points, 'point')} to your collection as the {identity}"
+    if points < 0:
+        return (f"the lot would cost your collection {plural(-points, 'point')} as the "
+                f"{identity}")
+    return f"the lot adds nothing to your collection as the {identity}"

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import join, plural
 
 DOORS = ("Red Lady", "Red Tiger", "Blue Lady", "Blue Tiger")  # numbered colour * 2 + role
 GEMS = ("red", "blue", "white", "black")
@@ -112,3 +113,80 @@ def greedy(position: Position, moves: list[tuple[int, str]], rng: random.Random)
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
     return greedy(position_of(view), list(moves), rng)
+
+
+# ---------------------------------------------------------------------------- in words
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and what makes it best in a player's words."""
+    action = choose(view, moves, rng)
+    text = moves.texts[moves.actions.index(action)]
+    return action, words(position_of(view), text)
+
+
+def parts(gems: list[int], removed: list[int], collected: list[int]) -> dict[str, float]:
+    """`value` taken apart into what a player sees (the parts add up to it short of a win):
+    Treasure collected, ready to collect, on its colour behind Trash, one move away; the
+    cost of the Trash on the doors; the Trash removed."""
+    ready = own_colour = away = trash = 0.0
+    for door in range(4):
+        base = door * 4
+        colour = door >> 1
+        white, black = gems[base + WHITE], gems[base + BLACK]
+        own, other = gems[base + colour], gems[base + (1 - colour)]
+        if white + black == 0:
+            ready += own * READY
+        else:
+            own_colour += own * OWN_COLOUR
+        away += other * ONE_MOVE_AWAY
+        pairs = min(white, black)
+        trash += 2 * pairs * PAIRED_TRASH + (white + black - 2 * pairs) * LOOSE_TRASH
+    return {
+        "collected": COLLECTED * (collected[0] + collected[1]),
+        "ready": ready,
+        "own colour": own_colour,
+        "away": away,
+        "trash": trash,
+        "removed": REMOVED * (removed[0] + removed[1]),
+    }
+
+
+def words(position: Position, text: str) -> str:
+    gems, removed, collected = after(position, text)
+    verb = text.split()[0]
+    doing = {
+        "move": lambda: f"Moving the {' '.join(text.split()[1:3])} to the "
+                        f"{text.split(' to ')[1]}",
+        "remove": lambda: f"Removing the pairs from the {text.removeprefix('remove pairs from ')}",
+        "collect": lambda: f"Collecting the {' '.join(text.split()[1:3])}",
+        "put": lambda: "Putting the Trash back this way",
+        "swap": lambda: "Swapping these two Trash",
+    }[verb]()
+    total = collected[0] + collected[1]
+    if total == TREASURES:
+        return f"{doing} collects your tenth Treasure: you win."
+    before = parts(*position)
+    now = parts(gems, removed, collected)
+    gains = sorted(((now[k] - before[k], k) for k in now), reverse=True)
+    phrases = {
+        "collected": f"banks a Treasure for good ({total} of {TREASURES} collected)",
+        "ready": "leaves Treasure ready to collect, on a door of its colour with no Trash",
+        "own colour": "brings Treasure to a door of its own colour",
+        "away": "brings Treasure one move from a door of its colour",
+        "trash": "pairs up Trash on the doors, so that one Remove clears it",
+        "removed": (f"puts Trash on your removed pile ({removed[0] + removed[1]} so far: "
+                    "your score if you win)"),
+    }
+    if verb == "collect":
+        phrases["collected"] = f"banks it for good ({total} of {TREASURES} collected)"
+    if verb == "remove":
+        cleared = removed[0] - position[1][0]
+        del phrases["trash"]
+        phrases["removed"] = (f"clears {plural(cleared, 'pair')} of Trash onto your removed "
+                              f"pile ({removed[0] + removed[1]} so far: your score if you win)")
+    good = [phrases[k] for delta, k in gains if delta > 1e-9 and k in phrases]
+    if not good:
+        return f"{doing} does the least harm of the moves you have."
+    if verb == "put" and gains[0][1] != "trash":
+        # Putting Trash back always costs; say what it spares.
+        return f"{doing} does the least harm: it {good[0]}."
+    return f"{doing} {join(good[:2])}."

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import join, plural
 
 SIZE = 4
 COLUMNS = "ABCD"
@@ -69,6 +70,19 @@ def evaluate(view: dict[str, Any]) -> list[float]:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves, rng)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves, rng)
+    return action, words(view, moves, action, why)
+
+
+def decide(
+    view: dict[str, Any], moves: Moves, rng: random.Random
+) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     counts = cub_counts(view)
     goal = cell_index(view["goal_doors"][seat])
@@ -81,7 +95,7 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
             key = (gain, distance(a, goal), rng.random())
             if best_key is None or key > best_key:
                 best, best_key = action, key
-        return best
+        return best, ("step",)
     best, best_value = moves.actions[0], None
     for action, text in moves:
         _, first, second, *_ = text.split()  # switch B1 B4 with Blue/Red
@@ -92,4 +106,51 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
         value = (balance(after, view, seat), rng.random())
         if best_value is None or value > best_value:
             best, best_value = action, value
-    return best
+    return best, ("switch",)
+
+
+def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
+    seat = view["viewer"]
+    home = view["goal_doors"][seat]
+    goal = cell_index(home)
+    text = moves.texts[moves.actions.index(action)]
+    if why[0] == "step":
+        start, end = text.split()[4], text.split()[6]
+        gain = distance(cell_index(start), goal) - distance(cell_index(end), goal)
+        away = distance(cell_index(start), goal)
+        if gain > 0:
+            others = [distance(cell_index(t.split()[4]), goal) for _, t in moves
+                      if distance(cell_index(t.split()[4]), goal)
+                      - distance(cell_index(t.split()[6]), goal) > 0]
+            if min(others) < away:
+                return (f"Moving the cub from {start} to {end} brings your furthest cub a "
+                        f"step closer to your Tiger Door ({home}): the last cub home decides "
+                        "the race.")
+            return (f"Moving the cub from {start} to {end} brings it a step closer to your "
+                    f"Tiger Door ({home}).")
+        return (f"No cub can step closer to your Tiger Door ({home}) now: moving the one at "
+                f"{start} costs least, and your cubs already home stay there.")
+    colours = view["seat_colours"]
+    goals = [cell_index(name) for name in view["goal_doors"]]
+    counts = cub_counts(view)
+    first, second = text.split()[1], text.split()[2]
+    a, b = cell_index(first), cell_index(second)
+    after = {colour: cubs.copy() for colour, cubs in counts.items()}
+    for cubs in after.values():
+        cubs[a], cubs[b] = cubs[b], cubs[a]
+    mine = colours[seat]
+    theirs = colours[1 - seat]
+    closer = walk(counts[mine], goals[seat]) - walk(after[mine], goals[seat])
+    further = walk(after[theirs], goals[1 - seat]) - walk(counts[theirs], goals[1 - seat])
+    effects = []
+    if closer > 0:
+        effects.append(f"carries your cubs {plural(closer, 'step')} closer to {home}")
+    if further > 0:
+        effects.append(f"carries the {theirs} cubs {plural(further, 'step')} further from "
+                       "their Tiger Door")
+    switching = f"Switching {first} and {second}"
+    if effects:
+        return f"{switching} {join(effects)}."
+    if closer + further == 0:
+        return f"{switching} leaves the race as it is: no switch here gains you anything."
+    return f"{switching} does the least harm: every switch here helps the {theirs} cubs."

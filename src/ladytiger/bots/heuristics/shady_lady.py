@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import capitalise, join, plural
 
 NUMBERS = (1, 2, 3, 4, 6, 7, 8, 9)
 COPIES = 10
@@ -64,13 +65,24 @@ def promise(hand: list[int], left: dict[int, int]) -> float:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves)
+    return action, words(view, moves, action, why)
+
+
+def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     phase = view["phase"]
     hand = view["hands"][seat]
     if phase == "try":
-        return moves.get("reveal") or moves.by_text["decline"]
+        return moves.get("reveal") or moves.by_text["decline"], ("answer",)
     if phase == "discard":
-        return discard_one(view, moves, hand, seat)
+        return discard_one(view, moves, hand, seat), ("discard",)
     if phase == "discard hand":
         # The last card discarded tops our pile, where anyone may take it: discard first the
         # number with most unseen copies (likeliest to help someone), so the least useful
@@ -78,22 +90,23 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
         left = unseen_copies(view, seat)
         options = [(left.get(int(text.split()[1]), 0), action)
                    for action, text in moves.starting("discard ")]
-        return max(options)[1]
+        return max(options)[1], ("discard hand",)
     if moves.has("try"):
-        return moves.by_text["try"]
+        return moves.by_text["try"], ("try",)
     for index, other in enumerate(view["hands"]):
         if index != seat and None not in other and strength(other):
             jack = moves.get(f"jack seat {index}")
             if jack is not None:
-                return jack
+                return jack, ("jack", index)
     for action, text in moves.starting("take "):
         parts = text.split()
         if len(parts) < 2 or not parts[1].isdigit():
             continue
         card = int(parts[1])
         if any(strength([card, *pair]) for pair in itertools.combinations(hand, 2)):
-            return action
-    return moves.get("draw") or moves.actions[0]
+            return action, ("take",)
+    draw = moves.get("draw")
+    return draw or moves.actions[0], ("draw" if draw else "only",)
 
 
 def discard_one(view: dict[str, Any], moves: Moves, hand: list[int], seat: int) -> int:
@@ -107,3 +120,54 @@ def discard_one(view: dict[str, Any], moves: Moves, hand: list[int], seat: int) 
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
+
+
+# ---------------------------------------------------------------------------- in words
+def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
+    seat = view["viewer"]
+    hand = view["hands"][seat]
+    text = moves.texts[moves.actions.index(action)]
+    rule = why[0]
+    if rule == "answer":
+        if text == "reveal":
+            return (f"Show your hand: your {view['combination']} beats every combination "
+                    "shown so far.")
+        return "Keep your hand hidden: it cannot beat the combination shown."
+    if rule == "discard":
+        card = int(text.split()[1])
+        rest = list(hand)
+        rest.remove(card)
+        kept = _cards(rest)
+        if strength(rest):
+            return f"Discard the {card}: the {kept} you keep is a combination."
+        outs = round(promise(rest, unseen_copies(view, seat)))
+        kept = join([str(n) for n in sorted(rest)])
+        return (f"Discard the {card}: the {kept} you keep have the most ways left to become "
+                f"a combination ({plural(outs, 'unseen card')} would help).")
+    if rule == "discard hand":
+        card = int(text.split()[1])
+        left = unseen_copies(view, seat).get(card, 0)
+        return (f"Discard the {card} first: others are likeliest to want it "
+                f"({plural(left, 'copy', 'copies')} unseen), and the last card you discard "
+                "stays on top of your pile, where anyone may take it.")
+    if rule == "try":
+        return (f"Your hand, {view['combination']}, is a combination: call Try! to score it, "
+                "unless someone shows a stronger one.")
+    if rule == "jack":
+        other = why[1]
+        return (f"Seat {other}'s cards are all known from the piles, and they make a "
+                f"combination ({_cards(view['hands'][other])}): call Jack! on them.")
+    if rule == "take":
+        parts = text.split()
+        owner = int(parts[-1])
+        pile = "your own pile" if owner == seat else f"Seat {owner}'s pile"
+        return (f"Taking the {parts[1]} from {pile} completes a combination with two of your "
+                "cards.")
+    if rule == "draw":
+        return "No pile's top card completes a combination for you: draw from the deck."
+    return f"{capitalise(text)} is the only sensible move here."
+
+
+def _cards(numbers: list[int]) -> str:
+    """"6-7-8": cards in order, as the game writes a combination."""
+    return "-".join(str(n) for n in sorted(numbers))

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import plural
 
 BLACK = "Black"
 # A round pays at most 169 (a Tighee of 12); a Tighee of 8 (100) is the swing that decides
@@ -56,9 +57,20 @@ def aim(won: int, remaining: int) -> int | None:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves)
+    return action, words(view, moves, action, why)
+
+
+def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     if view["phase"] == "put out":
-        return put_out(moves)
+        return put_out(moves), ("put out",)
     forest = parse(view["forest"])[0]
     trick = [parse(entry["card"]) for entry in view["trick"]]
     won = view["tricks_won"][seat]
@@ -70,6 +82,7 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
     want = target is not None and won < target and (target - won) * players >= remaining
     last = len(trick) == players - 1
     best, best_key = moves.actions[0], None
+    best_wins = False
     for action, text in moves.starting("play "):
         card = parse(text.removeprefix("play "))
         cards = [*trick, card]
@@ -86,8 +99,8 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
             margin = -number if follows else number
             key = (not wins, margin if not last else -number)
         if best_key is None or key > best_key:
-            best, best_key = action, key
-    return best
+            best, best_key, best_wins = action, key, wins
+    return best, ("play", target, want, best_wins, last)
 
 
 def put_out(moves: Moves) -> int:
@@ -97,3 +110,40 @@ def put_out(moves: Moves) -> int:
         # Black cards are flexible (they take the Forest colour): keep them.
         options.append((colour != BLACK, -abs(number - 6.5), action))
     return max(options)[2]
+
+
+# ---------------------------------------------------------------------------- in words
+def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
+    text = moves.texts[moves.actions.index(action)]
+    if why[0] == "put out":
+        card = text.removeprefix("put out ")
+        return (f"Put out the {card}: middling numbers give the least control over winning "
+                "or losing tricks, so keep your Black cards and your highest and lowest.")
+    _, target, want, wins, last = why
+    seat = view["viewer"]
+    won = view["tricks_won"][seat]
+    remaining = view["tricks_per_round"] - sum(view["tricks_won"])
+    card = text.removeprefix("play ")
+    surely = "" if last else " as it stands"
+    tricks = plural(won, "trick") if won else "none yet"
+    if want:
+        if wins:
+            return (f"You aim at {target} tricks and have {tricks}: the {card} takes this "
+                    f"trick{surely}.")
+        return (f"You aim at {target} tricks and have {tricks}, but no card of yours takes "
+                f"this trick: the {card} spends the least.")
+    if wins:
+        return (f"Every card you may play takes this trick{surely}: the {card} is the one "
+                "you can best spare.")
+    if target is None:
+        return (f"With {plural(won, 'trick')} won, the next multiple of four is out of "
+                "reach: win nothing more (each extra trick costs 10). The "
+                f"{card} is your safest loser.")
+    if target == 0:
+        return (f"Too few tricks are left to reach 4: win none. The {card} is your safest "
+                "loser.")
+    if won >= target:
+        return (f"You have {tricks}, a multiple of four: lose from now on. The {card} is "
+                "your safest loser.")
+    return (f"You aim at {target} tricks and have {tricks}, with {remaining} left: no hurry, "
+            f"since tricks taken early are hard to stop later. Lose this one with the {card}.")

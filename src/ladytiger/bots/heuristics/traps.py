@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
+from ladytiger.core.words import capitalise, plural
 from ladytiger.games.lady_tiger_cards import BLUE_RED, LADY_TIGER, card_from_name
 
 # What an unknown card from an opponent's stack is expected to match: players stack traps
@@ -31,6 +32,17 @@ def matches(card: int, goal: int) -> int:
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
+    return decide(view, moves)[0]
+
+
+def explain(view: dict[str, Any], moves: Moves, rng: random.Random) -> tuple[int, str]:
+    """The move these rules choose, and the rule that chose it in a player's words."""
+    action, why = decide(view, moves)
+    return action, words(view, moves, action, why)
+
+
+def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
+    """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     phase = view["phase"]
     goal = card_from_name(view["goal"])
@@ -39,7 +51,7 @@ def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
     if phase in ("build or bid", "bidding"):
         return build_or_bid(view, moves, goal, seat)
     if phase == "trap gem":
-        return poorest(view, moves, "trap gem to seat ")
+        return poorest(view, moves, "trap gem to seat "), ("poorest",)
     return reveal(view, moves, goal, seat)
 
 
@@ -47,13 +59,15 @@ def hand_strength(view: dict[str, Any], goal: int) -> int:
     return sum(matches(card_from_name(name), goal) for name in view["hand"])
 
 
-def stack_card(view: dict[str, Any], moves: Moves, goal: int, prefix: str) -> int:
+def stack_card(
+    view: dict[str, Any], moves: Moves, goal: int, prefix: str
+) -> tuple[int, tuple[Any, ...]]:
     """The best matching card with a good hand (to reveal ourselves), else a trap."""
     strong = hand_strength(view, goal) >= GOOD_HAND
     options = [(matches(card_from_name(text.removeprefix(prefix)), goal), action)
                for action, text in moves.starting(prefix)]
     pick = max(options) if strong else min(options)
-    return pick[1]
+    return pick[1], ("stack strong" if strong else "stack weak",)
 
 
 def sure_matches(view: dict[str, Any], goal: int, seat: int) -> int:
@@ -66,33 +80,38 @@ def expected_matches(view: dict[str, Any], goal: int, seat: int) -> float:
     return sure_matches(view, goal, seat) + OTHER_CARD_MATCHES * others
 
 
-def build_or_bid(view: dict[str, Any], moves: Moves, goal: int, seat: int) -> int:
+def build_or_bid(
+    view: dict[str, Any], moves: Moves, goal: int, seat: int
+) -> tuple[int, tuple[Any, ...]]:
     builds = moves.starting("build ")
     strong = hand_strength(view, goal) >= GOOD_HAND
     if builds:
         best_build = max(builds, key=lambda m: matches(card_from_name(m[1][6:]), goal))
         if strong and matches(card_from_name(best_build[1][6:]), goal) == 2:
-            return best_build[0]
+            return best_build[0], ("build match",)
     price = view["high_bid"] + 1
     bid = moves.get(f"bid {price}")
     if bid is not None and expected_matches(view, goal, seat) >= price and (
         strong or price <= sure_matches(view, goal, seat)
     ):
-        return bid
+        return bid, ("bid", strong)
     if builds and not moves.has("pass"):
         # Nobody has bid yet: keep building with traps rather than bid beyond our reach.
-        return min(builds, key=lambda m: matches(card_from_name(m[1][6:]), goal))[0]
+        trap = min(builds, key=lambda m: matches(card_from_name(m[1][6:]), goal))
+        return trap[0], ("build trap",)
     if moves.has("pass"):
-        return moves.by_text["pass"]
-    return moves.actions[0] if bid is None else bid
+        return moves.by_text["pass"], ("pass", bid is not None, strong)
+    return (moves.actions[0], ("only",)) if bid is None else (bid, ("must bid",))
 
 
-def reveal(view: dict[str, Any], moves: Moves, goal: int, seat: int) -> int:
+def reveal(
+    view: dict[str, Any], moves: Moves, goal: int, seat: int
+) -> tuple[int, tuple[Any, ...]]:
     own = moves.get(f"reveal seat {seat}")
     if own is not None:
         top = (view["stacks"][seat]["cards"] or [])[-1:]
         if top and matches(card_from_name(top[0]), goal) > 0:
-            return own
+            return own, ("own match",)
     needed = view["high_bid"] - view["matched"]
     reachable = OTHER_CARD_MATCHES * sum(
         s["face_down"] for i, s in enumerate(view["stacks"]) if i != seat
@@ -105,13 +124,22 @@ def reveal(view: dict[str, Any], moves: Moves, goal: int, seat: int) -> int:
             continue
         danger = view["gems"][other] >= view["gems_to_win"] - 1  # a trap would make them win
         candidates.append((danger, -view["stacks"][other]["face_down"], other, action))
-    if stops and (needed > reachable + 1 or not candidates or min(candidates)[0]):
-        return poorest(view, moves, "stop and give a gem to seat ")
+    if stops:
+        if needed > reachable + 1:
+            why = ("stop far", needed, reachable)
+        elif not candidates:
+            why = ("stop none",)
+        elif min(candidates)[0]:
+            why = ("stop danger",)
+        else:
+            why = ()
+        if why:
+            return poorest(view, moves, "stop and give a gem to seat "), why
     if candidates:
-        return min(candidates)[3]
+        return min(candidates)[3], ("reveal other", min(candidates)[0])
     if own is not None:
-        return own
-    return moves.actions[0]
+        return own, ("own left",)
+    return moves.actions[0], ("only",)
 
 
 def poorest(view: dict[str, Any], moves: Moves, prefix: str) -> int:
@@ -120,3 +148,80 @@ def poorest(view: dict[str, Any], moves: Moves, prefix: str) -> int:
     if not options:
         return moves.actions[0]
     return min(options)[1]
+
+
+# ---------------------------------------------------------------------------- in words
+def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
+    seat = view["viewer"]
+    goal_name = view["goal"]
+    goal = card_from_name(goal_name)
+    text = moves.texts[moves.actions.index(action)]
+    rule = why[0]
+    strength = hand_strength(view, goal)
+    to_win = view["gems_to_win"]
+    if rule in ("stack strong", "stack weak"):
+        card = text.removeprefix("start stack with ")
+        hand = f"Your hand matches the goal, the {goal_name},"
+        traits = plural(strength, "trait")
+        if rule == "stack strong":
+            return (f"{hand} well ({traits}): start your stack with your best match, the "
+                    f"{card}, so that your own stack backs a bid.")
+        if matches(card_from_name(card), goal) == 0:
+            return (f"{hand} poorly ({traits}): start your stack with a trap, the {card}; "
+                    "whoever turns it up pays you a gem.")
+        return (f"{hand} poorly ({traits}): start your stack with your weakest match, the "
+                f"{card}.")
+    if rule == "build match":
+        return (f"Build with the {text.removeprefix('build ')}, an exact match for the "
+                f"goal: your own stack is the part of a bid you can count on.")
+    sure = sure_matches(view, goal, seat)
+    others = sum(s["face_down"] for i, s in enumerate(view["stacks"]) if i != seat)
+    expected = OTHER_CARD_MATCHES * others
+    rest = (f"your stack shows {plural(sure, 'sure trait')} and the other stacks' "
+            f"{plural(others, 'face-down card')} should add about {_about(expected)}")
+    if rule == "bid":
+        return f"{capitalise(text)}: {rest}."
+    if rule == "build trap":
+        return (f"Nobody has bid yet: build with a trap, the {text.removeprefix('build ')}, "
+                "rather than bid more than the stacks can show.")
+    if rule == "pass":
+        if not why[1]:
+            return "Pass: the bid is already as high as it can go."
+        price = view["high_bid"] + 1
+        return f"Pass: {plural(price, 'trait')} is more than you can count on ({rest})."
+    if rule == "must bid":
+        return f"{capitalise(text)}: with no card left to build, you must bid."
+    if rule in ("poorest", "stop far", "stop none", "stop danger"):
+        receiver = int(text.rsplit(" ", 1)[1])
+        held = view["gems"][receiver]
+        given = f"you give your gem to Seat {receiver}, who has the fewest ({held})"
+        if rule == "poorest":
+            return (f"Give the gem to Seat {receiver}: they have the fewest ({held}), so "
+                    f"nobody nears {to_win}.")
+        if rule == "stop far":
+            return (f"Stop: you still need {plural(why[1], 'trait')} and the face-down cards "
+                    f"left should show only about {_about(why[2])}; {given}.")
+        if rule == "stop danger":
+            return (f"Stop: every stack left belongs to a player one gem from {to_win}, and a "
+                    f"trap there would win them the game; {given}.")
+        return f"Stop: there is no other stack to turn up; {given}."
+    if rule == "own match":
+        top = view["stacks"][seat]["cards"][-1]
+        return (f"Turn up your own stack first: you know its top card, the {top}, matches "
+                "the goal.")
+    if rule == "reveal other":
+        other = int(text.removeprefix("reveal seat "))
+        count = view["stacks"][other]["face_down"]
+        if why[1]:
+            return (f"Turn up Seat {other}'s stack: every stack left is risky, and this one "
+                    f"has the most cards ({count}) to reach the bid.")
+        return (f"Turn up Seat {other}'s stack: the tallest ({plural(count, 'card')} face "
+                f"down) of a player far from {to_win} gems, whose traps cost you least.")
+    if rule == "own left":
+        return "Turn up your own stack: it is the only one left."
+    return f"{capitalise(text)} is the only sensible move here."
+
+
+def _about(amount: float) -> str:
+    """An expected count as a player would say it: "1", "0.5", "1.4"."""
+    return f"{amount:.1f}".removesuffix(".0")

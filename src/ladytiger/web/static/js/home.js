@@ -94,6 +94,9 @@ function chooseGame(name, focus = false) {
   if (!info) return;
   state.game = info;
   document.getElementById("game-select").value = name;
+  const rules = document.getElementById("create-rules");
+  rules.href = `/rules/${encodeURIComponent(name)}`;
+  rules.textContent = `How to play ${info.title}`;
   for (const card of document.querySelectorAll(".game-card")) {
     card.classList.toggle("chosen", card.dataset.game === name);
   }
@@ -155,10 +158,17 @@ function describeSeats() {
   const humans = plan.filter((s) => s.kind === "human").length;
   // The bots' pace matters only at a table with bots.
   document.getElementById("pace-field").hidden = plan.every((s) => s.kind === "human");
+  // Hints come with a bot or a solo game; among people only, the creator decides.
+  document.getElementById("hints-field").hidden = !hintsAsked(plan);
   const note = document.getElementById("create-note");
   if (humans === 0) note.textContent = "Only bots: you will watch.";
   else if (humans === 1) note.textContent = "You take the human seat.";
   else note.textContent = `You take the first human seat; ${plural(humans - 1, "invite link")} to share.`;
+}
+
+/** Whether the table's hints are the creator's choice: a table of two people or more. */
+function hintsAsked(plan) {
+  return plan.length > 1 && plan.every((s) => s.kind === "human");
 }
 
 function readOptions() {
@@ -197,6 +207,7 @@ async function createTable(event) {
   if (first >= 0 && currentPlayer()) spec.me = first;
   if (!document.getElementById("rated").checked) spec.rated = false;
   if (!document.getElementById("table-chat").checked) spec.chat = false;
+  if (hintsAsked(spec.seats) && document.getElementById("table-hints").checked) spec.hints = true;
   button.disabled = true;
   button.textContent = "Creating…";
   try {

@@ -9,6 +9,7 @@ import {revealArrived, setTurnSignal, soundToggle, turnArrived} from "./attentio
 import {botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
+import {createHint} from "./hint.js";
 import {capitalise, clear, copyControl, h, normalise, plural} from "./dom.js";
 import {
   drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
@@ -51,6 +52,7 @@ const S = {
   spectators: null,
   moments: null, // the moment panel (moments.js)
   ruleHelp: null, // the "?" button and its panel of the rules of the moment (rulehelp.js)
+  hint: null, // the Hint button and its suggestion (hint.js)
   changedAt: 0, // when the position last changed (performance.now())
   refusal: null, // the "Not now" bubble beside a control: {bubble, element, timer}
   motion: null, // the game view's motion (motion.js)
@@ -228,7 +230,14 @@ function receive(message) {
     case "why":
       answerWhy(message);
       break;
+    case "hint":
+      S.hint.receive(message);
+      break;
     case "error":
+      if (message.ref !== undefined && S.hint.owns(message.ref)) {
+        S.hint.receive(message);
+        break;
+      }
       if (message.ref !== undefined && S.chat.owns(message.ref)) {
         S.chat.refused(message);
         break;
@@ -428,6 +437,8 @@ function render() {
   signalTurn();
   restoreFocus(place);
   placeRefusal();
+  // After the board is drawn, so that a suggestion can be marked on it.
+  S.hint?.offer(S.view);
 }
 
 /** The tab's icon and (if wanted) a chime tell a player looking elsewhere that it is their turn. */
@@ -937,6 +948,14 @@ async function start() {
   window.addEventListener("scroll", placeRefusal, true);
   window.addEventListener("resize", placeRefusal);
   S.chat = createChat({send, me: () => ({seat: S.seat, playerId: identity.get()?.id ?? null})});
+  S.hint = createHint({
+    send,
+    onPlay: (move) => play(move),
+    allowed: () => S.table?.hints === true,
+    named: (text) => named(text),
+  });
+  // Beside the list of moves (which each drawing of the moves clears), not inside it.
+  $("moves").append(S.hint.button, S.hint.panel);
   try {
     const info = await api.table(tableId);
     S.table = info.table;

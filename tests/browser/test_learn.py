@@ -1,0 +1,73 @@
+"""The guided first game of Doors, played through its page as a newcomer would: follow the
+coach, click what is marked, try something else once and be told, reach the end."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.support import screenshots_at_both_sizes
+
+
+def frame(page: Page) -> int:
+    return int(page.evaluate("() => document.body.dataset.frame || '-1'"))
+
+
+def test_the_guided_game_of_doors_is_played_to_the_end(server: str, page: Page) -> None:
+    page.goto(server + "/learn/doors")
+    page.wait_for_function("() => document.body.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("Collector")
+    target = page.locator(".lesson-target")
+    expect(target).to_have_count(1)
+    assert target.get_attribute("data-move") == "take Blue Lady"
+    screenshots_at_both_sizes(page, "learn-doors-start")
+    # Another card of the display is not the lesson's move: the coach says so.
+    other = page.locator('#game-root [data-move="take Red Lady"]')
+    other.click(force=True)
+    expect(page.locator("#coach-hint")).to_contain_text("take Blue Lady")
+    assert frame(page) == 0, "a move the lesson does not ask for was played"
+    played: list[str] = []
+    shot_guesser = False
+    for _ in range(60):
+        if page.locator("#lesson-play").count():
+            break
+        current = frame(page)
+        if page.locator(".lesson-target").count():
+            move = page.locator(".lesson-target").get_attribute("data-move")
+            if move.startswith("discard") and not shot_guesser:
+                screenshots_at_both_sizes(page, "learn-doors-guesser")
+                shot_guesser = True
+            played.append(move)
+            page.locator(".lesson-target").click()
+        else:
+            page.locator("#lesson-next").click()
+        page.wait_for_function("(f) => Number(document.body.dataset.frame) > f", arg=current)
+    expect(page.locator("#lesson-play")).to_be_visible()
+    assert played[0] == "take Blue Lady" and played[-1] == "guess Red Lady"
+    assert {move.split()[0] for move in played} >= {"take", "discard", "end", "guess"}
+    expect(page.locator("#players")).to_contain_text("11")
+    screenshots_at_both_sizes(page, "learn-doors-end")
+    page.locator("#lesson-play").click()
+    page.wait_for_url("**/?game=doors")
+
+
+def test_the_home_page_offers_the_guided_game(server: str, page: Page) -> None:
+    page.goto(server + "/")
+    link = page.locator('a[href="/learn/doors"]').first
+    expect(link).to_be_visible()
+    link.click()
+    page.wait_for_function("() => document.body.dataset.frame === '0'")
+
+
+def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
+    page.goto(server + "/learn/tighee")
+    expect(page.locator("#coach-say")).to_contain_text("no guided game")
+    expect(page.locator('#coach-actions a[href="/learn/doors"]')).to_be_visible()
+
+
+def test_the_create_form_links_the_rules_of_the_game_chosen(server: str, page: Page) -> None:
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.locator('[data-play="traps"]').click()
+    link = page.locator("#create-rules")
+    expect(link).to_have_attribute("href", "/rules/traps")
+    expect(link).to_contain_text("Traps")
