@@ -44,7 +44,30 @@ def load_bot(name: str, game: Game | str, **options: Any) -> Bot:
         )
     if isinstance(game, str):
         game = load_game(game)
+    game = _ladytiger_game(game)
     try:
         return _BOTS[name][0](game, **options)
     except TypeError as error:
         raise LadyTigerError(f"bad options for the {name} bot: {error}") from error
+
+
+def _ladytiger_game(game: object) -> Game:
+    """The ladytiger game itself, unwrapped from our OpenSpiel adapter if need be.
+
+    An OpenSpiel game of ours carries the game it wraps; the bot still plays ladytiger
+    states (`state.inner`), or pyspiel states through `ladytiger.rl.openspiel.SpielBot`.
+    Anything else is refused here rather than failing later inside `step`.
+    """
+    if isinstance(game, Game):
+        return game
+    inner = getattr(game, "inner", None)
+    if isinstance(inner, Game) and any(c.__module__ == "pyspiel" for c in type(game).__mro__):
+        return inner
+    if any(c.__module__ == "pyspiel" for c in type(game).__mro__):
+        raise LadyTigerError(
+            f"{game} is an OpenSpiel game that ladytiger does not provide; ladytiger bots "
+            "play only ladytiger games (pyspiel games named ladytiger_*)"
+        )
+    raise LadyTigerError(
+        f"a bot needs a ladytiger game or a game's name, not {type(game).__name__}"
+    )

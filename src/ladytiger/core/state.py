@@ -189,8 +189,21 @@ class State:
         self._history.append(action)
         self._actors.append(actor)
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
-        """Stable readable text of an action (of a chance outcome at chance nodes)."""
+    def action_to_string(
+        self, action: int, *misplaced: object, player: int | None = None
+    ) -> str:
+        """Stable readable text of an action (of a chance outcome at chance nodes).
+
+        `player` is keyword-only: OpenSpiel's `action_to_string(player, action)` puts its
+        arguments the other way round, so a second positional argument is refused rather
+        than read as a player (or silently taken for the action).
+        """
+        if misplaced:
+            raise TypeError(
+                "action_to_string takes the action alone, and the player by keyword: "
+                f"action_to_string({action!r}, player=...); OpenSpiel's "
+                "action_to_string(player, action) order is not accepted here"
+            )
         if player is None:
             player = self.current_player()
         return self._action_text(action, player)
@@ -232,6 +245,20 @@ class State:
     def scores(self) -> list[int]:
         """The game's own points or gems, per seat."""
         raise NotImplementedError  # game hook
+
+    def balance_facts(self) -> dict[str, int | float | str]:
+        """What a designer weighs a finished game by (the balance lab reads this).
+
+        Three keys are shared by every game: "first_player" (the seat that played first;
+        the others follow in seat order, so turn order is (seat - first_player) mod n),
+        "length" and "length_unit" (the game's length in its own units: contests, seasons).
+        Every other key is a fact of the game's own: a number is averaged over games, a text
+        has its values counted. The default knows only who moved first and how many moves
+        the seats made; games override it (and may start from this answer).
+        """
+        first = next((actor for actor in self._actors if actor >= 0), 0)
+        moves = sum(1 for actor in self._actors if actor >= 0)
+        return {"first_player": first, "length": moves, "length_unit": "moves"}
 
     def clone(self) -> State:
         raise NotImplementedError  # game hook, hand-written per game

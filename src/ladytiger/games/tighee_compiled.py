@@ -93,8 +93,8 @@ class CompiledTigheeState(_Base):  # type: ignore[misc,valid-type]
     def log(self, player: int | None) -> list[str]:
         return self.to_reference().log(player)
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
-        return self.to_reference().action_to_string(action, player)
+    def action_to_string(self, action: int, *misplaced: Any, player: int | None = None) -> str:
+        return self.to_reference().action_to_string(action, *misplaced, player=player)
 
     def string_to_action(self, text: str) -> int:
         return self.to_reference().string_to_action(text)

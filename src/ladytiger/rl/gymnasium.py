@@ -10,6 +10,7 @@ Observations are `{"observation": float32 vector, "action_mask": int8 vector}` b
 `observation(0)`; chance is drawn from the environment's generator. An action the rules
 forbid changes nothing, earns nothing and is reported in `info["illegal"]` with the engine's
 reason, so agents that ignore the mask still run; episodes are cut at 2,000 steps.
+The environment pickles (for vector environments that start workers with `spawn`).
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ class HoardEnv(gymnasium.Env):
         return self._observe(), reward, terminated, False, {"score": self.state.scores()[0]}
 
     def _treasure(self) -> int:
-        collected = self.state.observation(0)["collected"]
+        collected = self.state.observation(0, with_log=False)["collected"]
         return int(collected["red"] + collected["blue"])
 
     def _resolve_chance(self) -> None:
@@ -92,7 +93,7 @@ class HoardEnv(gymnasium.Env):
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         mask[self.state.legal_actions()] = 1
         return {
-            "observation": self.encoder.encode(self.state.observation(0)),
+            "observation": self.encoder.encode_state(self.state, 0),
             "action_mask": mask,
         }
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import ladytiger
 from ladytiger.rl.encoders import encoder_for
+from ladytiger.rl.infostate import MAX_TENSOR_SIZE, info_state_encoder
 
 START, END = "<!-- layouts:start -->", "<!-- layouts:end -->"
 
@@ -30,7 +31,24 @@ def layouts_markdown() -> str:
                 f"<!-- layout:{info.name}:{players} -->\n{encoder.layout_markdown()}\n"
                 "<!-- /layout -->\n"
             )
+            parts.append(info_state_line(game, encoder))
     return "\n".join(parts)
+
+
+def info_state_line(game: ladytiger.Game, encoder: object) -> str:
+    history = info_state_encoder(game, encoder)  # type: ignore[arg-type]
+    if history is not None:
+        return (
+            f"Information-state tensor: size {history.size} = the observation "
+            f"({encoder.size}) + {history.steps} steps x {history.slot} "  # type: ignore[attr-defined]
+            f"(1 chance + {history.players} seats + 1 unknown + {history.width} actions).\n"
+        )
+    if not game.info.imperfect_information:
+        return "Information-state tensor: not offered (nothing is hidden).\n"
+    return (
+        f"Information-state tensor: not offered (the step bound, {game.max_game_length()}, "
+        f"would make it larger than {MAX_TENSOR_SIZE:,} entries).\n"
+    )
 
 
 def main(page: str = "docs/rl.md") -> None:

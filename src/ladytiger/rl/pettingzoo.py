@@ -1,9 +1,23 @@
 """Every ladytiger game as a PettingZoo AEC environment: `env("doors", players=2)`.
 
+Wrapped as PettingZoo's classic environments are: `env(...)` is the raw environment inside
+PettingZoo's `TerminateIllegalWrapper` (by default), `AssertOutOfBoundsWrapper` and
+`OrderEnforcingWrapper`; `raw_env(...)` is the bare one.
+
 Agents are `player_0`, `player_1`, ... Each observation is a dict with a fixed-size
-`observation` vector (the game's encoder applied to `observation(seat)`) and an
-`action_mask` over the game's whole action space. Chance is resolved by the environment's
-generator, seeded through `reset(seed=...)`. Rewards arrive at the end: the game's returns.
+`observation` vector (the game's tensor, built straight from the state, see
+`ladytiger.rl.encoders`) and an `action_mask` over the game's whole action space (all zero
+for an agent not to move). Chance is resolved by the environment's generator, seeded
+through `reset(seed=...)`. Rewards arrive at the end: the game's returns, or with
+`zero_sum=True` in a two-player game +1 to the winner and -1 to the loser (0 each on a tie
+or a draw), PettingZoo classic's convention.
+
+An illegal action (one the mask rules out):
+- `illegal="terminate"` (the default, as in PettingZoo classic): the game ends at once,
+  the agent that played it gets `illegal_reward` (-1) and the others 0, with a warning;
+- `illegal="raise"`: `IllegalActionError` naming the rule, and nothing changes.
+
+Environments pickle, so they can be built in one process and used in another.
 """
 
 from __future__ import annotations
@@ -14,14 +28,34 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import ladytiger
-from ladytiger.core import CHANCE, IllegalActionError
+from ladytiger.core import CHANCE, IllegalActionError, LadyTigerError
 from ladytiger.rl.encoders import encoder_for
 
+ILLEGAL_MODES = ("terminate", "raise")
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> LadyTigerAECEnv:
-    """A fresh AEC environment for `game` with the given game options."""
+
+def env(
+    game: str,
+    render_mode: str | None = None,
+    illegal: str = "terminate",
+    illegal_reward: float = -1.0,
+    **options: Any,
+) -> AECEnv:
+    """A fresh AEC environment for `game`, wrapped like PettingZoo's classic games."""
+    if illegal not in ILLEGAL_MODES:
+        raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+    wrapped: AECEnv = raw_env(game, render_mode=render_mode, **options)
+    if illegal == "terminate":
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def raw_env(game: str, render_mode: str | None = None, **options: Any) -> LadyTigerAECEnv:
+    """The environment without PettingZoo's wrappers; illegal actions raise."""
     return LadyTigerAECEnv(game, render_mode=render_mode, **options)
 
 
@@ -31,26 +65,40 @@ class LadyTigerAECEnv(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        zero_sum: bool = False,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.game = ladytiger.load_game(game, **options)
+        if zero_sum and self.game.num_players != 2:
+            raise LadyTigerError(
+                f"zero_sum rewards need two players; this game has {self.game.num_players}"
+            )
+        self.zero_sum = zero_sum
         self.encoder = encoder_for(self.game)
         self.metadata = {**self.metadata, "name": f"ladytiger_{self.game.info.name}_v0"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
-        actions = self.game.num_distinct_actions()
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._actions = self.game.num_distinct_actions()
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(self._actions) for agent in self.possible_agents
+        }
         self.np_random, _ = seeding.np_random(None)
         self.state = self.game.new_initial_state()
 
@@ -74,12 +122,12 @@ class LadyTigerAECEnv(AECEnv):
         self.agent_selection = self._agent_to_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if not self.state.is_terminal() and self.state.current_player() == seat:
+        seat = self._seat[agent]
+        mask = np.zeros(self._actions, np.int8)
+        if self.state.current_player() == seat:
             mask[self.state.legal_actions()] = 1
         return {
-            "observation": self.encoder.encode(self.state.observation(seat)),
+            "observation": self.encoder.encode_state(self.state, seat),
             "action_mask": mask,
         }
 
@@ -95,6 +143,8 @@ class LadyTigerAECEnv(AECEnv):
         self._resolve_chance()
         if self.state.is_terminal():
             returns = self.state.returns()
+            if self.zero_sum:
+                returns = [returns[0] - returns[1], returns[1] - returns[0]]
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = float(returns[seat])
                 self.terminations[name] = True
@@ -107,8 +157,15 @@ class LadyTigerAECEnv(AECEnv):
     def _resolve_chance(self) -> None:
         while self.state.current_player() == CHANCE:
             outcomes = self.state.chance_outcomes()
-            index = self.np_random.choice(len(outcomes), p=[p for _, p in outcomes])
-            self.state.apply_action(outcomes[index][0])
+            # One uniform draw walked along the outcomes: numpy's choice with weights
+            # costs more than the rest of a step.
+            draw, chosen = self.np_random.random(), outcomes[-1][0]
+            for outcome, probability in outcomes:
+                draw -= probability
+                if draw < 0:
+                    chosen = outcome
+                    break
+            self.state.apply_trusted(chosen)
 
     def _agent_to_move(self) -> str:
         if self.state.is_terminal():

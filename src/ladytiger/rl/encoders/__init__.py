@@ -1,40 +1,103 @@
 """Fixed-size observation tensors, one encoder per game, each a function of an observation.
 
-An encoder sees nothing but the observation dict a seat receives, so its tensor cannot hold
-more than the seat knows. Layouts are listed in docs/rl.md (kept in step by a test).
+Every encoder has two ways to the same tensor:
+- `encode(observation)`: the reference, a function of the observation dict a seat receives
+  and of nothing else, so its tensor cannot hold more than the seat knows;
+- `encode_state(state, seat)`: the fast path learning loops use, which reads the state's
+  fields directly into a preallocated buffer and skips building the observation. It copies
+  exactly the fields that `_observe(seat)` shows that seat; the tests compare both paths on
+  every seat of every game, position by position, and resample the hidden part of each
+  position to check the fast tensor does not move.
+Layouts are listed in docs/rl.md (kept in step by a test).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
 
 Fill = Callable[[dict[str, Any], dict[str, np.ndarray]], None]
+# Writes the tensor of `state` as seen by the seat (None: a spectator) into a zeroed buffer;
+# returns False when it cannot read this state (another implementation of the game), so the
+# caller falls back on the reference.
+FastFill = Callable[[State, "int | None", np.ndarray], bool]
+Piece = tuple[str, tuple[int, ...], str]  # name, shape, meaning
+
+
+def offsets(pieces: Sequence[Piece]) -> dict[str, int]:
+    """Where each piece starts in the flat tensor."""
+    where, start = {}, 0
+    for name, shape, _ in pieces:
+        where[name] = start
+        start += int(np.prod(shape))
+    return where
 
 
 @dataclass(frozen=True)
 class Encoder:
-    """A named layout of pieces and the function that fills them from an observation."""
+    """A named layout of pieces, the reference fill from an observation and the fast fill
+    from a state."""
 
     game: str
-    pieces: tuple[tuple[str, tuple[int, ...], str], ...]  # name, shape, meaning
+    pieces: tuple[Piece, ...]
     fill: Fill
+    fast: FastFill | None = None
+    # The game the encoder was made for: pickling rebuilds the encoder from it, since the
+    # fills are closures over the game's sizes.
+    source: Game | None = field(default=None, compare=False)
 
     @property
     def size(self) -> int:
         return sum(int(np.prod(shape)) for _, shape, _ in self.pieces)
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
-        """The observation as a float32 vector with every entry in [0, 1]."""
+        """The observation as a float32 vector with every entry in [0, 1] (the reference)."""
         tensor = np.zeros(self.size, np.float32)
         self.fill(observation, self.views(tensor))
         return tensor
+
+    def encode_state(
+        self, state: State, seat: int | None, out: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The tensor of `observation(seat)` without building the observation.
+
+        `out`, when given, is a float32 buffer of the encoder's size that is overwritten
+        (and returned), so a loop can reuse one buffer.
+        """
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        if self.fast is None or not self.fast(state, seat, out):
+            out.fill(0.0)
+            self.fill(state.observation(seat, with_log=False), self.views(out))
+        return out
+
+    def encode_batch(
+        self,
+        states: Sequence[State],
+        seats: Sequence[int | None] | int | None,
+        out: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """One row per state, each from its seat's chair (one seat for all, or one each),
+        written into `out` (shape (len(states), size)) when given."""
+        count = len(states)
+        if out is None:
+            out = np.zeros((count, self.size), np.float32)
+        per_state = (
+            list(seats) if isinstance(seats, Sequence) else [seats] * count  # type: ignore[list-item]
+        )
+        if len(per_state) != count:
+            raise ValueError(f"{count} states but {len(per_state)} seats")
+        for row, (state, seat) in enumerate(zip(states, per_state, strict=True)):
+            self.encode_state(state, seat, out[row])
+        return out
 
     def views(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named, reshaped windows onto `tensor` (writes go through to it)."""
@@ -45,6 +108,9 @@ class Encoder:
             start += size
         return views
 
+    def offsets(self) -> dict[str, int]:
+        return offsets(self.pieces)
+
     def layout_markdown(self) -> str:
         rows = ["| offset | piece | shape | meaning |", "| ---: | --- | --- | --- |"]
         start = 0
@@ -54,11 +120,17 @@ class Encoder:
         rows.append(f"| {start} | (end) | | total size {start} |")
         return "\n".join(rows)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.source is None:
+            raise TypeError(f"the {self.game} encoder was made without its game; no pickling")
+        return (encoder_for, (self.source,))
+
 
 def encoder_for(game: Game) -> Encoder:
     """The encoder of `game` (its size may depend on the player count and options)."""
     module = import_module(f"ladytiger.rl.encoders.{game.info.name}")
-    return module.make_encoder(game)  # type: ignore[no-any-return]
+    encoder: Encoder = module.make_encoder(game)
+    return Encoder(encoder.game, encoder.pieces, encoder.fill, encoder.fast, game)
 
 
 def one_hot(view: np.ndarray, index: int | None) -> None:
@@ -71,3 +143,15 @@ def seat_order(viewer: int | None, players: int) -> list[int]:
     same from every chair."""
     first = viewer or 0
     return [(first + k) % players for k in range(players)]
+
+
+def counts_into(view: np.ndarray, names: list[str] | None, index: dict[str, int],
+                copies: Sequence[int]) -> None:
+    """Cards per kind / copies of the kind. The division happens once per kind, so the fast
+    path (which divides a count it reads) gives the same float32 to the last bit."""
+    tally = [0] * len(copies)
+    for name in names or ():
+        tally[index[name]] += 1
+    for kind, count in enumerate(tally):
+        if count:
+            view[kind] = count / copies[kind]

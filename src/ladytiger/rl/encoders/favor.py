@@ -6,26 +6,53 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
+from ladytiger.games.favor import (
+    AUCTION,
+    FINAL_AUCTION,
+    GAME_OVER,
+    NOBODY,
+    NOT_YET,
+    FavorState,
+)
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_order
 
 PHASES = ("choose first player", "deal identities", "flip", "turn", "auction", "final auction",
           "game over")
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 DAYS = 3
+KINDS = len(CLUE_COUNTS)
 # Totals can be negative; the tensor maps [-40, 60] onto [0, 1] and clips outside it.
 SCORE_LOW, SCORE_SPAN = -40, 100
 _CARD = {name: index for index, name in enumerate(CARD_NAMES)}
 
 
-def _counts(view: np.ndarray, cards: list[str]) -> None:
-    for name in cards:
-        view[_CARD[name]] += 1.0 / CLUE_COUNTS[_CARD[name]]
-
-
 def make_encoder(game: Game) -> Encoder:
     n = game.num_players
     all_gems = 5 * n
+    pieces = (
+        ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+        ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+        ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+        ("day", (DAYS,), "one-hot day"),
+        ("first_player", (n,), "the day's first player, viewer first"),
+        ("turn", (n,), "whose turn it is in the turn order, viewer first"),
+        ("identities", (n, 4), "known doors per seat (own; all at the end), viewer first"),
+        ("gems", (n,), "gems held / all gems of the day"),
+        ("scores", (n,), "total points, (points + 40) / 100 clipped to [0, 1]"),
+        ("collections", (n, KINDS), "collected cards per seat and kind / copies of the kind"),
+        ("supply", (1,), "gems in the supply / all gems"),
+        ("lot", (KINDS,), "cards in the lot per kind / copies"),
+        ("discarded", (KINDS,), "discarded cards per kind / copies"),
+        ("deck", (1,), "cards left in the deck / 14"),
+        ("auction", (3,), "auction open, auction is the final one, high bid / all gems"),
+        ("caller", (n,), "the auction's caller, viewer first"),
+        ("high_bidder", (n,), "the high bidder, viewer first"),
+        ("bids", (n,), "each seat's bid / all gems (0 before its chance or on a pass)"),
+        ("passed", (n,), "1 for each seat that passed in this auction"),
+    )
+    at = offsets(pieces)
 
     def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         viewer = observation["viewer"]
@@ -43,10 +70,11 @@ def make_encoder(game: Game) -> Encoder:
             out["gems"][k] = observation["gems"][seat] / all_gems
             score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
             out["scores"][k] = score / SCORE_SPAN
-            _counts(out["collections"][k], observation["collections"][seat])
+            counts_into(out["collections"][k], observation["collections"][seat], _CARD,
+                        CLUE_COUNTS)
         out["supply"][0] = observation["supply"] / all_gems
-        _counts(out["lot"], observation["lot"])
-        _counts(out["discarded"], observation["discarded"])
+        counts_into(out["lot"], observation["lot"], _CARD, CLUE_COUNTS)
+        counts_into(out["discarded"], observation["discarded"], _CARD, CLUE_COUNTS)
         out["deck"][0] = observation["deck"] / 14
         auction = observation["auction"]
         if auction is not None:
@@ -64,28 +92,58 @@ def make_encoder(game: Game) -> Encoder:
                 elif bid is not None:
                     out["bids"][k] = bid / all_gems
 
-    return Encoder(
-        game="favor",
-        pieces=(
-            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
-            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("day", (DAYS,), "one-hot day"),
-            ("first_player", (n,), "the day's first player, viewer first"),
-            ("turn", (n,), "whose turn it is in the turn order, viewer first"),
-            ("identities", (n, 4), "known doors per seat (own; all at the end), viewer first"),
-            ("gems", (n,), "gems held / all gems of the day"),
-            ("scores", (n,), "total points, (points + 40) / 100 clipped to [0, 1]"),
-            ("collections", (n, 6), "collected cards per seat and kind / copies of the kind"),
-            ("supply", (1,), "gems in the supply / all gems"),
-            ("lot", (6,), "cards in the lot per kind / copies"),
-            ("discarded", (6,), "discarded cards per kind / copies"),
-            ("deck", (1,), "cards left in the deck / 14"),
-            ("auction", (3,), "auction open, auction is the final one, high bid / all gems"),
-            ("caller", (n,), "the auction's caller, viewer first"),
-            ("high_bidder", (n,), "the high bidder, viewer first"),
-            ("bids", (n,), "each seat's bid / all gems (0 before its chance or on a pass)"),
-            ("passed", (n,), "1 for each seat that passed in this auction"),
-        ),
-        fill=fill,
-    )
+    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+        if type(state) is not FavorState:
+            return False
+        first = viewer or 0
+        if viewer is not None:
+            t[at["is_seat"]] = 1.0
+        turn = state.current_player()
+        if turn >= 0:
+            t[at["to_move"] + (turn - first) % n] = 1.0
+        phase = state.phase
+        t[at["phase"] + _PHASE[phase]] = 1.0
+        t[at["day"] + state.day] = 1.0
+        t[at["first_player"] + (state.first_player - first) % n] = 1.0
+        t[at["turn"] + (state.turn - first) % n] = 1.0
+        over = phase == GAME_OVER
+        identity, gems, points, collected = state.identity, state.gems, state.points, \
+            state.collected
+        for k in range(n):
+            seat = (first + k) % n
+            door = identity[seat]
+            if door is not None and (seat == viewer or over):
+                t[at["identities"] + 4 * k + door] = 1.0
+            t[at["gems"] + k] = gems[seat] / all_gems
+            score = min(max(points[seat] - SCORE_LOW, 0), SCORE_SPAN)
+            t[at["scores"] + k] = score / SCORE_SPAN
+            start = at["collections"] + KINDS * k
+            mine = collected[seat]
+            for kind in range(KINDS):
+                if mine[kind]:
+                    t[start + kind] = mine[kind] / CLUE_COUNTS[kind]
+        t[at["supply"]] = state.supply / all_gems
+        for name, counts in (("lot", state.lot), ("discarded", state.discarded)):
+            start = at[name]
+            for kind in range(KINDS):
+                if counts[kind]:
+                    t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+        t[at["deck"]] = state.deck / 14
+        if phase in (AUCTION, FINAL_AUCTION):
+            t[at["auction"]] = 1.0
+            t[at["auction"] + 1] = float(phase == FINAL_AUCTION)
+            t[at["auction"] + 2] = state.high / all_gems
+            if state.caller != NOBODY:
+                t[at["caller"] + (state.caller - first) % n] = 1.0
+            if state.high_bidder != NOBODY:
+                t[at["high_bidder"] + (state.high_bidder - first) % n] = 1.0
+            bids = state.bids
+            for k in range(n):
+                bid = bids[(first + k) % n]
+                if bid == 0:
+                    t[at["passed"] + k] = 1.0
+                elif bid != NOT_YET:
+                    t[at["bids"] + k] = bid / all_gems
+        return True
+
+    return Encoder(game="favor", pieces=pieces, fill=fill, fast=fast)

@@ -6,71 +6,112 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
 from ladytiger.games.hoard import (
+    DEAL_ORDER,
     GAME_OVER,
+    GEM_TOTAL,
     PLACE_GEMS,
     REVEAL_CARD,
+    ROUNDS,
     SET_ASIDE_CARDS,
     TAKE_ACTION,
+    HoardState,
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, one_hot
+from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot
 
 PHASES = (PLACE_GEMS, SET_ASIDE_CARDS, REVEAL_CARD, TAKE_ACTION, GAME_OVER)
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 DIFFICULTIES = ("easy", "moderate", "hard", "impossible")
 DOORS = ("Red Lady", "Blue Lady", "Red Tiger", "Blue Tiger")
 GEMS = ("red", "blue", "white", "black")
+KINDS = len(CLUE_COUNTS)
 _CARD = {name: index for index, name in enumerate(CARD_NAMES)}
 
+PIECES = (
+    ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+    ("difficulty", (4,), "one-hot difficulty: " + ", ".join(DIFFICULTIES)),
+    ("round", (3,), "one-hot round"),
+    ("doors", (4, 4), "gems on each door (Red Lady, Blue Lady, Red Tiger, Blue Tiger) "
+                      "by colour (red, blue, white, black) / 5"),
+    ("revealed", (KINDS,), "the card revealed this turn, one-hot by kind"),
+    ("deck", (1,), "cards left in this round's deck / 14"),
+    ("played", (KINDS,), "cards played this round per kind / copies"),
+    ("unseen", (KINDS,), "cards not yet seen per kind / copies"),
+    ("face_down", (1,), "face-down set-aside cards not yet identified / 3"),
+    ("set_aside", (KINDS,), "face-up set-aside cards per kind / copies"),
+    ("round_markers", (KINDS,), "cards under the round markers per kind / copies"),
+    ("removed", (2,), "removed white and black Trash / 5"),
+    ("collected", (2,), "collected red and blue Treasure / 5"),
+    ("gems_to_place", (1,), "gems still to deal at setup / 20"),
+    ("won", (1,), "1 once all ten Treasures are collected"),
+)
+_AT = offsets(PIECES)
+# The doors of the layout, in the tensor's order, as the engine numbers them.
+assert tuple(CARD_NAMES[door] for door in DEAL_ORDER) == DOORS
 
-def _counts(view: np.ndarray, cards: list[str]) -> None:
-    for name in cards:
-        view[_CARD[name]] += 1.0 / CLUE_COUNTS[_CARD[name]]
+
+def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+    one_hot(out["phase"], PHASES.index(observation["phase"]))
+    one_hot(out["difficulty"], DIFFICULTIES.index(observation["difficulty"]))
+    one_hot(out["round"], min(observation["round"], 3) - 1)
+    for d, door in enumerate(DOORS):
+        for g, gem in enumerate(GEMS):
+            out["doors"][d, g] = observation["doors"][door][gem] / 5
+    revealed = observation["revealed"]
+    one_hot(out["revealed"], None if revealed is None else _CARD[revealed])
+    out["deck"][0] = observation["deck"] / 14
+    counts_into(out["played"], observation["played"], _CARD, CLUE_COUNTS)
+    counts_into(out["unseen"], observation["still_unseen"], _CARD, CLUE_COUNTS)
+    out["face_down"][0] = observation["face_down"] / 3
+    counts_into(out["set_aside"], observation["set_aside"], _CARD, CLUE_COUNTS)
+    counts_into(out["round_markers"], observation["round_markers"], _CARD, CLUE_COUNTS)
+    out["removed"][:] = [observation["removed"]["white"] / 5,
+                         observation["removed"]["black"] / 5]
+    out["collected"][:] = [observation["collected"]["red"] / 5,
+                           observation["collected"]["blue"] / 5]
+    out["gems_to_place"][0] = observation["gems_to_place"] / 20
+    out["won"][0] = float(observation["won"])
+
+
+def _kinds(cards: list[int]) -> list[int]:
+    tally = [0] * KINDS
+    for card in cards:
+        tally[card] += 1
+    return tally
+
+
+def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    if type(state) is not HoardState:
+        return False
+    t[_AT["phase"] + _PHASE[state.phase]] = 1.0
+    t[_AT["difficulty"] + DIFFICULTIES.index(state.difficulty)] = 1.0
+    t[_AT["round"] + min(min(len(state.markers) + 1, ROUNDS), 3) - 1] = 1.0
+    gems = state.gems
+    start = _AT["doors"]
+    for d, door in enumerate(DEAL_ORDER):
+        for g in range(4):
+            t[start + 4 * d + g] = gems[door * 4 + g] / 5
+    if state.revealed is not None:
+        t[_AT["revealed"] + state.revealed] = 1.0
+    t[_AT["deck"]] = state.deck_size / 14
+    for name, counts in (("played", _kinds(state.played)), ("unseen", state.unseen),
+                         ("set_aside", state.set_aside),
+                         ("round_markers", _kinds(state.markers))):
+        start = _AT[name]
+        for kind in range(KINDS):
+            if counts[kind]:
+                t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+    t[_AT["face_down"]] = state.face_down / 3
+    t[_AT["removed"]] = state.removed[0] / 5
+    t[_AT["removed"] + 1] = state.removed[1] / 5
+    t[_AT["collected"]] = state.collected[0] / 5
+    t[_AT["collected"] + 1] = state.collected[1] / 5
+    t[_AT["gems_to_place"]] = (GEM_TOTAL - state.placed) / 20
+    t[_AT["won"]] = float(state.won)
+    return True
 
 
 def make_encoder(game: Game) -> Encoder:
-    def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
-        one_hot(out["phase"], PHASES.index(observation["phase"]))
-        one_hot(out["difficulty"], DIFFICULTIES.index(observation["difficulty"]))
-        one_hot(out["round"], min(observation["round"], 3) - 1)
-        for d, door in enumerate(DOORS):
-            for g, gem in enumerate(GEMS):
-                out["doors"][d, g] = observation["doors"][door][gem] / 5
-        revealed = observation["revealed"]
-        one_hot(out["revealed"], None if revealed is None else _CARD[revealed])
-        out["deck"][0] = observation["deck"] / 14
-        _counts(out["played"], observation["played"])
-        _counts(out["unseen"], observation["still_unseen"])
-        out["face_down"][0] = observation["face_down"] / 3
-        _counts(out["set_aside"], observation["set_aside"])
-        _counts(out["round_markers"], observation["round_markers"])
-        out["removed"][:] = [observation["removed"]["white"] / 5,
-                             observation["removed"]["black"] / 5]
-        out["collected"][:] = [observation["collected"]["red"] / 5,
-                               observation["collected"]["blue"] / 5]
-        out["gems_to_place"][0] = observation["gems_to_place"] / 20
-        out["won"][0] = float(observation["won"])
-
-    return Encoder(
-        game="hoard",
-        pieces=(
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("difficulty", (4,), "one-hot difficulty: " + ", ".join(DIFFICULTIES)),
-            ("round", (3,), "one-hot round"),
-            ("doors", (4, 4), "gems on each door (Red Lady, Blue Lady, Red Tiger, Blue Tiger) "
-                              "by colour (red, blue, white, black) / 5"),
-            ("revealed", (6,), "the card revealed this turn, one-hot by kind"),
-            ("deck", (1,), "cards left in this round's deck / 14"),
-            ("played", (6,), "cards played this round per kind / copies"),
-            ("unseen", (6,), "cards not yet seen per kind / copies"),
-            ("face_down", (1,), "face-down set-aside cards not yet identified / 3"),
-            ("set_aside", (6,), "face-up set-aside cards per kind / copies"),
-            ("round_markers", (6,), "cards under the round markers per kind / copies"),
-            ("removed", (2,), "removed white and black Trash / 5"),
-            ("collected", (2,), "collected red and blue Treasure / 5"),
-            ("gems_to_place", (1,), "gems still to deal at setup / 20"),
-            ("won", (1,), "1 once all ten Treasures are collected"),
-        ),
-        fill=fill,
-    )
+    return Encoder(game="hoard", pieces=PIECES, fill=fill, fast=fast)

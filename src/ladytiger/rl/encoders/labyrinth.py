@@ -6,53 +6,94 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
-from ladytiger.games.labyrinth import BUILD, GAME_OVER, MOVE_A_CUB, MOVE_THE_LABYRINTH
-from ladytiger.games.lady_tiger_cards import CARD_NAMES
-from ladytiger.rl.encoders import Encoder, one_hot
+from ladytiger.core import Game, State
+from ladytiger.games.labyrinth import (
+    BUILD,
+    DOOR_AT,
+    EMPTY,
+    GAME_OVER,
+    MOVE_A_CUB,
+    MOVE_THE_LABYRINTH,
+    STEPS,
+    WHITE,
+    YELLOW,
+    LabyrinthState,
+)
+from ladytiger.games.lady_tiger_cards import BLUE, CARD_NAMES, LADY
+from ladytiger.rl.encoders import Encoder, offsets, one_hot
 
 CELLS = 16
 PHASES = (BUILD, MOVE_A_CUB, MOVE_THE_LABYRINTH, GAME_OVER)
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 _CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+
+PIECES = (
+    ("viewer_colour", (2,), "the viewer's colour: red (seat 0), blue (seat 1)"),
+    ("to_move", (2,), "who moves: red, blue (0 at chance and at the end)"),
+    ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+    ("cards", (CELLS, 4), "each cell's card: Red Lady, Red Tiger, Blue Lady, Blue Tiger"),
+    ("doors", (CELLS,), "1 where the cell holds a Door card"),
+    ("red_cubs", (CELLS,), "red cubs on each cell / 5"),
+    ("blue_cubs", (CELLS,), "blue cubs on each cell / 5"),
+    ("switches", (2,), "yellow gem on Blue, white gem on Lady"),
+    ("progress", (1,), "turns played / turn cap"),
+    ("moved_from", (CELLS,), "this turn's cub move: from"),
+    ("moved_to", (CELLS,), "this turn's cub move: to"),
+)
+_AT = offsets(PIECES)
+
+
+def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+    viewer = observation["viewer"]
+    one_hot(out["viewer_colour"], viewer)
+    turn = observation["current_player"]
+    one_hot(out["to_move"], turn if turn in (0, 1) else None)
+    one_hot(out["phase"], PHASES.index(observation["phase"]))
+    names = []
+    for index, cell in enumerate(c for row in observation["grid"] for c in row):
+        names.append(cell["cell"])
+        if cell["card"] is not None:
+            one_hot(out["cards"][index], _CARD[cell["card"]])
+        out["doors"][index] = float(cell["door"])
+        out["red_cubs"][index] = cell["cubs"]["red"] / 5
+        out["blue_cubs"][index] = cell["cubs"]["blue"] / 5
+    out["switches"][0] = float(observation["switches"]["Blue/Red"] == "Blue")
+    out["switches"][1] = float(observation["switches"]["Lady/Tiger"] == "Lady")
+    out["progress"][0] = observation["turns_played"] / observation["turn_cap"]
+    moved = observation["cub_moved"]
+    if moved:
+        one_hot(out["moved_from"], names.index(moved["from"]))
+        one_hot(out["moved_to"], names.index(moved["to"]))
+
+
+def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    if type(state) is not LabyrinthState:
+        return False
+    if viewer is not None:
+        t[_AT["viewer_colour"] + viewer] = 1.0
+    turn = state.current_player()
+    if turn in (0, 1):
+        t[_AT["to_move"] + turn] = 1.0
+    t[_AT["phase"] + _PHASE[state.phase]] = 1.0
+    board, red, blue = state.board, state.cubs[0], state.cubs[1]
+    for cell in range(CELLS):
+        if board[cell] != EMPTY:
+            t[_AT["cards"] + 4 * cell + board[cell]] = 1.0
+        if red[cell]:
+            t[_AT["red_cubs"] + cell] = red[cell] / 5
+        if blue[cell]:
+            t[_AT["blue_cubs"] + cell] = blue[cell] / 5
+    for cell in DOOR_AT:
+        t[_AT["doors"] + cell] = 1.0
+    t[_AT["switches"]] = float(state.gems[YELLOW] == BLUE)
+    t[_AT["switches"] + 1] = float(state.gems[WHITE] == LADY)
+    t[_AT["progress"]] = state.turns / state.turn_cap
+    if state.last_step >= 0:
+        start, to = STEPS[state.last_step]
+        t[_AT["moved_from"] + start] = 1.0
+        t[_AT["moved_to"] + to] = 1.0
+    return True
 
 
 def make_encoder(game: Game) -> Encoder:
-    def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
-        viewer = observation["viewer"]
-        one_hot(out["viewer_colour"], viewer)
-        turn = observation["current_player"]
-        one_hot(out["to_move"], turn if turn in (0, 1) else None)
-        one_hot(out["phase"], PHASES.index(observation["phase"]))
-        names = []
-        for index, cell in enumerate(c for row in observation["grid"] for c in row):
-            names.append(cell["cell"])
-            if cell["card"] is not None:
-                one_hot(out["cards"][index], _CARD[cell["card"]])
-            out["doors"][index] = float(cell["door"])
-            out["red_cubs"][index] = cell["cubs"]["red"] / 5
-            out["blue_cubs"][index] = cell["cubs"]["blue"] / 5
-        out["switches"][0] = float(observation["switches"]["Blue/Red"] == "Blue")
-        out["switches"][1] = float(observation["switches"]["Lady/Tiger"] == "Lady")
-        out["progress"][0] = observation["turns_played"] / observation["turn_cap"]
-        moved = observation["cub_moved"]
-        if moved:
-            one_hot(out["moved_from"], names.index(moved["from"]))
-            one_hot(out["moved_to"], names.index(moved["to"]))
-
-    return Encoder(
-        game="labyrinth",
-        pieces=(
-            ("viewer_colour", (2,), "the viewer's colour: red (seat 0), blue (seat 1)"),
-            ("to_move", (2,), "who moves: red, blue (0 at chance and at the end)"),
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("cards", (CELLS, 4), "each cell's card: Red Lady, Red Tiger, Blue Lady, Blue Tiger"),
-            ("doors", (CELLS,), "1 where the cell holds a Door card"),
-            ("red_cubs", (CELLS,), "red cubs on each cell / 5"),
-            ("blue_cubs", (CELLS,), "blue cubs on each cell / 5"),
-            ("switches", (2,), "yellow gem on Blue, white gem on Lady"),
-            ("progress", (1,), "turns played / turn cap"),
-            ("moved_from", (CELLS,), "this turn's cub move: from"),
-            ("moved_to", (CELLS,), "this turn's cub move: to"),
-        ),
-        fill=fill,
-    )
+    return Encoder(game="labyrinth", pieces=PIECES, fill=fill, fast=fast)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
 from ladytiger.games.shady_lady import (
     CHOOSE_FIRST_PLAYER,
     DEAL,
@@ -18,19 +18,51 @@ from ladytiger.games.shady_lady import (
     POINTS_TO_WIN,
     TRY_ANSWERS,
     TURN,
+    ShadyLadyState,
+    combination,
 )
-from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_order
 
 PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
           GAME_OVER)
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 RANKS = len(NUMBERS)
 _RANK = {number: index for index, number in enumerate(NUMBERS)}
 COPIES = 10
 HAND_MAX = 4
 
 
+def _by_rank(cards: list[int]) -> list[int]:
+    tally = [0] * RANKS
+    for card in cards:
+        if card is not None:
+            tally[_RANK[card]] += 1
+    return tally
+
+
 def make_encoder(game: Game) -> Encoder:
     n = game.num_players
+    pieces = (
+        ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+        ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+        ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+        ("turn_player", (n,), "whose turn it is, viewer first"),
+        ("hand_sizes", (n,), "cards in each hand / 4, viewer first"),
+        ("known_hands", (n, RANKS), "known cards of each hand by number (1-4, 6-9) / 4; "
+                                    "the viewer's own hand is fully known"),
+        ("pile_sizes", (n,), "cards in each personal pile / 80"),
+        ("piles", (n, RANKS), "each personal pile's cards by number / 10"),
+        ("pile_tops", (n, RANKS), "each pile's top card, one-hot by number"),
+        ("points", (n,), "points / 3"),
+        ("draw_pile", (1,), "cards in the draw pile / 80"),
+        ("turns", (1,), "turn / turn limit"),
+        ("holds_combination", (1,), "1 if the viewer's hand is a combination"),
+        ("try_declarer", (n,), "during a Try!: the declarer, viewer first"),
+        ("try_best_seat", (n,), "during a Try!: who shows the best hand so far"),
+        ("try_to_answer", (n,), "during a Try!: who answers next"),
+        ("discarding", (n,), "seats still to discard a revealed hand"),
+    )
+    at = offsets(pieces)
 
     def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         viewer = observation["viewer"]
@@ -43,13 +75,14 @@ def make_encoder(game: Game) -> Encoder:
         for k, seat in enumerate(seats):
             hand = observation["hands"][seat]
             out["hand_sizes"][k] = len(hand) / HAND_MAX
-            for card in hand:
-                if card is not None:
-                    out["known_hands"][k, _RANK[card]] += 1.0 / HAND_MAX
+            for rank, count in enumerate(_by_rank(hand)):
+                if count:
+                    out["known_hands"][k, rank] = count / HAND_MAX
             pile = observation["piles"][seat]
             out["pile_sizes"][k] = len(pile) / (COPIES * RANKS)
-            for card in pile:
-                out["piles"][k, _RANK[card]] += 1.0 / COPIES
+            for rank, count in enumerate(_by_rank(pile)):
+                if count:
+                    out["piles"][k, rank] = count / COPIES
             if pile:
                 out["pile_tops"][k, _RANK[pile[-1]]] = 1.0
             out["points"][k] = observation["scores"][seat] / POINTS_TO_WIN
@@ -64,27 +97,53 @@ def make_encoder(game: Game) -> Encoder:
         for seat in observation["discarding"]:
             out["discarding"][where[seat]] = 1.0
 
-    return Encoder(
-        game="shady_lady",
-        pieces=(
-            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
-            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("turn_player", (n,), "whose turn it is, viewer first"),
-            ("hand_sizes", (n,), "cards in each hand / 4, viewer first"),
-            ("known_hands", (n, RANKS), "known cards of each hand by number (1-4, 6-9) / 4; "
-                                        "the viewer's own hand is fully known"),
-            ("pile_sizes", (n,), "cards in each personal pile / 80"),
-            ("piles", (n, RANKS), "each personal pile's cards by number / 10"),
-            ("pile_tops", (n, RANKS), "each pile's top card, one-hot by number"),
-            ("points", (n,), "points / 3"),
-            ("draw_pile", (1,), "cards in the draw pile / 80"),
-            ("turns", (1,), "turn / turn limit"),
-            ("holds_combination", (1,), "1 if the viewer's hand is a combination"),
-            ("try_declarer", (n,), "during a Try!: the declarer, viewer first"),
-            ("try_best_seat", (n,), "during a Try!: who shows the best hand so far"),
-            ("try_to_answer", (n,), "during a Try!: who answers next"),
-            ("discarding", (n,), "seats still to discard a revealed hand"),
-        ),
-        fill=fill,
-    )
+    def seat_at(t: np.ndarray, start: int, seat: int | None, first: int) -> None:
+        if seat is not None and 0 <= seat < n:
+            t[start + (seat - first) % n] = 1.0
+
+    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+        if type(state) is not ShadyLadyState:
+            return False
+        first = viewer or 0
+        if viewer is not None:
+            t[at["is_seat"]] = 1.0
+        seat_at(t, at["to_move"], state.current_player(), first)
+        phase = state.phase
+        t[at["phase"] + _PHASE[phase]] = 1.0
+        seat_at(t, at["turn_player"], state.turn_player, first)
+        over = phase == GAME_OVER
+        hands, known, piles, points = state.hands, state.known, state.piles, state.points
+        for k in range(n):
+            seat = (first + k) % n
+            hand = hands[seat]
+            t[at["hand_sizes"] + k] = len(hand) / HAND_MAX
+            shown = hand if over or seat == viewer else known[seat]
+            if shown:
+                start = at["known_hands"] + RANKS * k
+                for rank, count in enumerate(_by_rank(shown)):
+                    if count:
+                        t[start + rank] = count / HAND_MAX
+            pile = piles[seat]
+            t[at["pile_sizes"] + k] = len(pile) / (COPIES * RANKS)
+            if pile:
+                start = at["piles"] + RANKS * k
+                for rank, count in enumerate(_by_rank(pile)):
+                    if count:
+                        t[start + rank] = count / COPIES
+                t[at["pile_tops"] + RANKS * k + _RANK[pile[-1]]] = 1.0
+            t[at["points"] + k] = points[seat] / POINTS_TO_WIN
+        t[at["draw_pile"]] = state.draw_count / (COPIES * RANKS)
+        limit = state.turn_limit
+        t[at["turns"]] = min(min(state.turns + 1, limit) / limit, 1.0)
+        if viewer is not None and combination(hands[viewer]):
+            t[at["holds_combination"]] = 1.0
+        if phase == TRY_ANSWERS:
+            seat_at(t, at["try_declarer"], state.declarer, first)
+            seat_at(t, at["try_best_seat"], state.best_seat, first)
+            seat_at(t, at["try_to_answer"], state.responder, first)
+        elif phase == DISCARD_HAND:
+            for seat in state.discard_queue:
+                t[at["discarding"] + (seat - first) % n] = 1.0
+        return True
+
+    return Encoder(game="shady_lady", pieces=pieces, fill=fill, fast=fast)

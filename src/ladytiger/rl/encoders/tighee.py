@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
 from ladytiger.games.tighee import (
     CARD_NAMES,
     CHOOSING_LEAD,
@@ -16,10 +16,12 @@ from ladytiger.games.tighee import (
     PLAYING,
     PUTTING_OUT,
     REVEALING,
+    TigheeState,
 )
-from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_order
 
 PHASES = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 CARDS = len(CARD_NAMES)
 _CARD = {name: index for index, name in enumerate(CARD_NAMES)}
 # Totals run from about -600 to +676; the tensor maps [-400, 700] onto [0, 1] and clips.
@@ -31,8 +33,36 @@ def _mark(view: np.ndarray, cards: list[str] | None) -> None:
         view[_CARD[name]] = 1.0
 
 
+def _bits(mask: int) -> np.ndarray:
+    """A card mask (bit c for card c) as CARDS zeros and ones."""
+    raw = np.frombuffer(mask.to_bytes(8, "little"), np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:CARDS]
+
+
 def make_encoder(game: Game) -> Encoder:
     n = game.num_players
+    pieces = (
+        ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+        ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+        ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+        ("round", (n,), "one-hot round"),
+        ("first_lead", (n,), "the round's first lead, viewer first"),
+        ("lead", (n,), "the current trick's lead, viewer first"),
+        ("hand", (CARDS,), "the viewer's hand (card = colour * 12 + number - 1; colours "
+                           + ", ".join(COLOURS) + ")"),
+        ("put_out", (CARDS,), "the cards the viewer put out this round"),
+        ("forest", (CARDS,), "the Forest card of this trick"),
+        ("forest_deck", (1,), "Forest cards left / 20"),
+        ("follow", (len(COLOURS),), "the colour to follow, one-hot"),
+        ("trick", (n, CARDS), "cards in the current trick by seat, viewer first"),
+        ("seen_this_round", (CARDS,), "cards and Forest cards of this round's finished tricks"),
+        ("hand_sizes", (n,), "cards in hand / 20, viewer first"),
+        ("put_out_counts", (n,), "cards put out / 5, viewer first"),
+        ("tricks_won", (n,), "tricks won this round / 15, viewer first"),
+        ("pile_tops", (n, CARDS), "top card of each won pile, viewer first"),
+        ("scores", (n,), "totals, (total + 400) / 1100 clipped to [0, 1]"),
+    )
+    at = offsets(pieces)
 
     def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         viewer = observation["viewer"]
@@ -66,28 +96,50 @@ def make_encoder(game: Game) -> Encoder:
             score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
             out["scores"][k] = score / SCORE_SPAN
 
-    return Encoder(
-        game="tighee",
-        pieces=(
-            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
-            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("round", (n,), "one-hot round"),
-            ("first_lead", (n,), "the round's first lead, viewer first"),
-            ("lead", (n,), "the current trick's lead, viewer first"),
-            ("hand", (CARDS,), "the viewer's hand (card = colour * 12 + number - 1; colours "
-                               + ", ".join(COLOURS) + ")"),
-            ("put_out", (CARDS,), "the cards the viewer put out this round"),
-            ("forest", (CARDS,), "the Forest card of this trick"),
-            ("forest_deck", (1,), "Forest cards left / 20"),
-            ("follow", (len(COLOURS),), "the colour to follow, one-hot"),
-            ("trick", (n, CARDS), "cards in the current trick by seat, viewer first"),
-            ("seen_this_round", (CARDS,), "cards and Forest cards of this round's finished tricks"),
-            ("hand_sizes", (n,), "cards in hand / 20, viewer first"),
-            ("put_out_counts", (n,), "cards put out / 5, viewer first"),
-            ("tricks_won", (n,), "tricks won this round / 15, viewer first"),
-            ("pile_tops", (n, CARDS), "top card of each won pile, viewer first"),
-            ("scores", (n,), "totals, (total + 400) / 1100 clipped to [0, 1]"),
-        ),
-        fill=fill,
-    )
+    def seat_at(t: np.ndarray, start: int, seat: int | None, first: int) -> None:
+        if seat is not None and 0 <= seat < n:
+            t[start + (seat - first) % n] = 1.0
+
+    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+        if type(state) is not TigheeState:
+            return False
+        first = viewer or 0
+        if viewer is not None:
+            t[at["is_seat"]] = 1.0
+        seat_at(t, at["to_move"], state.current_player(), first)
+        t[at["phase"] + _PHASE[state.phase]] = 1.0
+        t[at["round"] + min(state.round + 1, n) - 1] = 1.0
+        seat_at(t, at["first_lead"], state.first_lead, first)
+        lead = state.lead
+        seat_at(t, at["lead"], lead, first)
+        if viewer is not None:
+            t[at["hand"] : at["hand"] + CARDS] = _bits(state.hands[viewer])
+            t[at["put_out"] : at["put_out"] + CARDS] = _bits(state.put_out[viewer])
+        if state.forest >= 0:
+            t[at["forest"] + state.forest] = 1.0
+        t[at["forest_deck"]] = state.forest_deck.bit_count() / 20
+        if state.follow >= 0:
+            t[at["follow"] + state.follow] = 1.0
+        for position, card in enumerate(state.trick):
+            t[at["trick"] + CARDS * ((lead + position - first) % n) + card] = 1.0
+        seen = 0
+        for _, past_forest, cards, _ in state.tricks:
+            seen |= 1 << past_forest
+            for card in cards:
+                seen |= 1 << card
+        if seen:
+            t[at["seen_this_round"] : at["seen_this_round"] + CARDS] = _bits(seen)
+        hands, put_out, won, tops, totals = (state.hands, state.put_out, state.won, state.tops,
+                                             state.totals)
+        for k in range(n):
+            seat = (first + k) % n
+            t[at["hand_sizes"] + k] = hands[seat].bit_count() / 20
+            t[at["put_out_counts"] + k] = put_out[seat].bit_count() / 5
+            t[at["tricks_won"] + k] = won[seat] / 15
+            if tops[seat] >= 0:
+                t[at["pile_tops"] + CARDS * k + tops[seat]] = 1.0
+            score = min(max(totals[seat] - SCORE_LOW, 0), SCORE_SPAN)
+            t[at["scores"] + k] = score / SCORE_SPAN
+        return True
+
+    return Encoder(game="tighee", pieces=pieces, fill=fill, fast=fast)

@@ -6,35 +6,60 @@ from typing import Any
 
 import numpy as np
 
-from ladytiger.core import Game
+from ladytiger.core import Game, State
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
 from ladytiger.games.traps import (
     BIDDING,
     BUILD_OR_BID,
     DEAL_HANDS,
     GAME_OVER,
+    NOBODY,
+    PLAYER_PHASES,
     REVEAL_GOAL,
     REVEALING,
+    SET_ASIDE,
     START_STACKS,
     TRAP_GEM,
+    TrapsState,
 )
-from ladytiger.rl.encoders import Encoder, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_order
 
 PHASES = (DEAL_HANDS, REVEAL_GOAL, START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM,
           GAME_OVER)
+_PHASE = {phase: index for index, phase in enumerate(PHASES)}
 GEMS = 25
 MAX_BID = 13
 HAND_MAX = 6
+KINDS = len(CLUE_COUNTS)
 _CARD = {name: index for index, name in enumerate(CARD_NAMES)}
-
-
-def _counts(view: np.ndarray, cards: list[str] | None) -> None:
-    for name in cards or ():
-        view[_CARD[name]] += 1.0 / CLUE_COUNTS[_CARD[name]]
 
 
 def make_encoder(game: Game) -> Encoder:
     n = game.num_players
+    pieces = (
+        ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
+        ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
+        ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
+        ("seasons", (1,), "season / season cap"),
+        ("door_deck", (1,), "Door cards left in the deck / 4"),
+        ("goal", (KINDS,), "the goal Door card, one-hot by kind"),
+        ("pot", (1,), "gems in the pot / 25"),
+        ("treasury", (1,), "gems in the treasury / 25"),
+        ("starting_player", (n,), "the season's starting player, viewer first"),
+        ("turn", (n,), "whose turn in the building and bidding, viewer first"),
+        ("hand", (KINDS,), "the viewer's hand per kind / copies"),
+        ("set_aside", (1,), "Clue cards set aside unseen / 4"),
+        ("gems", (n,), "gems held / 5 (capped), viewer first"),
+        ("hand_sizes", (n,), "cards in hand / 6"),
+        ("face_down", (n,), "face-down cards in each stack / 6"),
+        ("revealed", (n, KINDS), "cards revealed from each stack per kind / copies"),
+        ("passed", (n,), "1 for each seat out of this season's bidding"),
+        ("own_stack", (KINDS,), "the viewer's own face-down stack per kind / copies"),
+        ("bid", (2,), "high bid / 13, traits matched so far / 13"),
+        ("high_bidder", (n,), "the high bidder, viewer first"),
+        ("revealer", (n,), "the player revealing, viewer first"),
+    )
+    at = offsets(pieces)
 
     def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         viewer = observation["viewer"]
@@ -51,46 +76,76 @@ def make_encoder(game: Game) -> Encoder:
         out["treasury"][0] = observation["treasury"] / GEMS
         one_hot(out["starting_player"], where.get(observation["starting_player"]))
         one_hot(out["turn"], where.get(observation["turn"]))
-        _counts(out["hand"], observation["hand"])
+        counts_into(out["hand"], observation["hand"], _CARD, CLUE_COUNTS)
         out["set_aside"][0] = observation["set_aside"] / 4
         for k, seat in enumerate(seats):
             out["gems"][k] = min(observation["gems"][seat], 5) / 5
             out["hand_sizes"][k] = observation["hand_sizes"][seat] / HAND_MAX
             stack = observation["stacks"][seat]
             out["face_down"][k] = stack["face_down"] / HAND_MAX
-            _counts(out["revealed"][k], stack["revealed"])
+            counts_into(out["revealed"][k], stack["revealed"], _CARD, CLUE_COUNTS)
             out["passed"][k] = float(observation["passed"][seat])
         if viewer is not None:
-            _counts(out["own_stack"], observation["stacks"][viewer]["cards"])
+            counts_into(out["own_stack"], observation["stacks"][viewer]["cards"], _CARD,
+                        CLUE_COUNTS)
         out["bid"][0] = observation["high_bid"] / MAX_BID
         out["bid"][1] = observation["matched"] / MAX_BID
         one_hot(out["high_bidder"], where.get(observation["high_bidder"]))
         one_hot(out["revealer"], where.get(observation["revealer"]))
 
-    return Encoder(
-        game="traps",
-        pieces=(
-            ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
-            ("to_move", (n,), "who moves, viewer first (all 0 at chance and at the end)"),
-            ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
-            ("seasons", (1,), "season / season cap"),
-            ("door_deck", (1,), "Door cards left in the deck / 4"),
-            ("goal", (6,), "the goal Door card, one-hot by kind"),
-            ("pot", (1,), "gems in the pot / 25"),
-            ("treasury", (1,), "gems in the treasury / 25"),
-            ("starting_player", (n,), "the season's starting player, viewer first"),
-            ("turn", (n,), "whose turn in the building and bidding, viewer first"),
-            ("hand", (6,), "the viewer's hand per kind / copies"),
-            ("set_aside", (1,), "Clue cards set aside unseen / 4"),
-            ("gems", (n,), "gems held / 5 (capped), viewer first"),
-            ("hand_sizes", (n,), "cards in hand / 6"),
-            ("face_down", (n,), "face-down cards in each stack / 6"),
-            ("revealed", (n, 6), "cards revealed from each stack per kind / copies"),
-            ("passed", (n,), "1 for each seat out of this season's bidding"),
-            ("own_stack", (6,), "the viewer's own face-down stack per kind / copies"),
-            ("bid", (2,), "high bid / 13, traits matched so far / 13"),
-            ("high_bidder", (n,), "the high bidder, viewer first"),
-            ("revealer", (n,), "the player revealing, viewer first"),
-        ),
-        fill=fill,
-    )
+    def kinds_of(cards: list[int]) -> list[int]:
+        tally = [0] * KINDS
+        for card in cards:
+            tally[card] += 1
+        return tally
+
+    def counts_at(t: np.ndarray, start: int, counts: list[int]) -> None:
+        for kind in range(KINDS):
+            if counts[kind]:
+                t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+
+    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+        if type(state) is not TrapsState:
+            return False
+        first = viewer or 0
+        if viewer is not None:
+            t[at["is_seat"]] = 1.0
+        turn = state.current_player()
+        if turn >= 0:
+            t[at["to_move"] + (turn - first) % n] = 1.0
+        phase = state.phase
+        t[at["phase"] + _PHASE[phase]] = 1.0
+        t[at["seasons"]] = min(state.season / state.max_seasons, 1.0)
+        t[at["door_deck"]] = bin(state.doors).count("1") / 4
+        if state.goal != NOBODY:
+            t[at["goal"] + state.goal] = 1.0
+        t[at["pot"]] = state.pot / GEMS
+        t[at["treasury"]] = state.treasury / GEMS
+        if state.starter is not None and state.starter >= 0:
+            t[at["starting_player"] + (state.starter - first) % n] = 1.0
+        if phase in PLAYER_PHASES:
+            t[at["turn"] + (state.turn - first) % n] = 1.0
+        if viewer is not None:
+            counts_at(t, at["hand"], state.hands[viewer])
+            counts_at(t, at["own_stack"], kinds_of(state.stacks[viewer]))
+        t[at["set_aside"]] = SET_ASIDE[n] / 4
+        gems, hands, stacks, revealed, passed = (state.gems, state.hands, state.stacks,
+                                                 state.revealed, state.passed)
+        for k in range(n):
+            seat = (first + k) % n
+            t[at["gems"] + k] = min(gems[seat], 5) / 5
+            t[at["hand_sizes"] + k] = sum(hands[seat]) / HAND_MAX
+            t[at["face_down"] + k] = len(stacks[seat]) / HAND_MAX
+            if revealed[seat]:
+                counts_at(t, at["revealed"] + KINDS * k, kinds_of(revealed[seat]))
+            if passed[seat]:
+                t[at["passed"] + k] = 1.0
+        t[at["bid"]] = state.high_bid / MAX_BID
+        t[at["bid"] + 1] = state.matched / MAX_BID
+        if state.high_bidder != NOBODY:
+            t[at["high_bidder"] + (state.high_bidder - first) % n] = 1.0
+            if phase in (REVEALING, TRAP_GEM):
+                t[at["revealer"] + (state.high_bidder - first) % n] = 1.0
+        return True
+
+    return Encoder(game="traps", pieces=pieces, fill=fill, fast=fast)

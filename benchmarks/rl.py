@@ -1,0 +1,226 @@
+"""RL adapters: tensor cost, PettingZoo loop speed, OpenSpiel IS-MCTS simulations per second.
+
+The issue's targets (benchmarks, not tests):
+- an observation tensor costs at most 20 µs per call, median over a game, for every game;
+- a PettingZoo AEC masked random loop runs at least as many steps/s as PettingZoo's own
+  `tictactoe_v3` in the same loop (connect_four_v3 reported too; needs `pygame`, PettingZoo's
+  classic extra);
+- OpenSpiel's Python IS-MCTS: simulations per second for each game.
+
+Every figure is the best of a few repeats (the least disturbed by other work on the
+machine); each ratio pairs figures from the same run. `--write` puts the tables into the
+"rl" section of docs/performance.md: use it only on a quiet machine.
+
+    python benchmarks/rl.py            # print the tables
+    python benchmarks/rl.py --write    # and write them
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np
+
+import ladytiger
+from benchmarks.report import write_section
+from ladytiger.core.playout import random_step
+from ladytiger.rl.encoders import encoder_for
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("doors", {}),
+    ("favor", {"players": 2}),
+    ("favor", {"players": 4}),
+    ("hoard", {}),
+    ("labyrinth", {}),
+    ("shady_lady", {"players": 2}),
+    ("shady_lady", {"players": 6}),
+    ("tighee", {"players": 3}),
+    ("tighee", {"players": 4}),
+    ("traps", {"players": 2}),
+    ("traps", {"players": 6}),
+]
+SEARCH_GAMES = ["doors", "favor", "shady_lady(turn_limit=30)", "tighee(mode=short)",
+                "traps(max_seasons=3)"]
+
+
+def label(name: str, options: dict[str, Any]) -> str:
+    return name + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else "")
+
+
+def best_time(call: Any, number: int, repeats: int = 5) -> float:
+    """Seconds per call, best of `repeats` batches of `number` calls."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(number):
+            call()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def tensor_costs(name: str, options: dict[str, Any], seed: int = 0) -> tuple[float, float]:
+    """Median over the positions of a random game of the µs per tensor: fast path, and the
+    reference (building the observation with its log, then encoding it)."""
+    game = ladytiger.load_game(name, **options)
+    encoder = encoder_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    buffer = np.zeros(encoder.size, np.float32)
+    fast, reference = [], []
+    step = 0
+    while not state.is_terminal() and step < 400:
+        if step % 4 == 0:
+            seat = step % game.num_players
+            fast.append(best_time(lambda s=seat: encoder.encode_state(state, s, buffer), 50, 3))
+            reference.append(best_time(lambda s=seat: encoder.encode(state.observation(s)), 3, 2))
+        state.apply_action(random_step(state, rng))
+        step += 1
+    return statistics.median(fast) * 1e6, statistics.median(reference) * 1e6
+
+
+def masked_random_loop(environment: Any, steps: int, seed: int = 0) -> float:
+    """Steps per second of PettingZoo's usual masked random loop over `agent_iter`."""
+    rng = np.random.default_rng(seed)
+    environment.reset(seed=seed)
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        for _agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            environment.step(action)
+            done += 1
+            if done >= steps:
+                break
+        else:
+            environment.reset()
+    return done / (time.perf_counter() - start)
+
+
+def pettingzoo_rates(steps: int) -> tuple[list[tuple[str, float]], dict[str, float]]:
+    from ladytiger.rl.pettingzoo import env
+
+    peers: dict[str, float] = {}
+    try:
+        from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+        peers["tictactoe_v3"] = max(masked_random_loop(tictactoe_v3.env(), steps, s)
+                                    for s in range(3))
+        peers["connect_four_v3"] = max(masked_random_loop(connect_four_v3.env(), steps, s)
+                                       for s in range(3))
+    except ImportError as missing:  # the classic extra needs pygame
+        print(f"PettingZoo classic games unavailable ({missing}); no peer figures",
+              file=sys.stderr)
+    ours = []
+    for name, options in GAMES:
+        rate = max(masked_random_loop(env(name, **options), steps, s) for s in range(3))
+        ours.append((label(name, options), rate))
+    return ours, peers
+
+
+def ismcts_rates(simulations: int) -> list[tuple[str, float, float]]:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from ladytiger.rl.openspiel import RolloutEvaluator
+
+    def position(game: Any, seed: int) -> Any:
+        rng = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        plies = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(
+                    outcomes[rng.choice(len(outcomes), p=[p for _, p in outcomes])][0])
+            elif plies >= 6 and len(state.legal_actions()) > 1:
+                return state
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                plies += 1
+        return position(game, seed + 1)
+
+    rows = []
+    for name in SEARCH_GAMES:
+        game = pyspiel.load_game("ladytiger_" + name)
+        rates: dict[str, float] = {"openspiel": 0.0, "ours": 0.0}
+        for seed in range(3):
+            state = position(game, seed)
+            for kind in rates:
+                rng = np.random.RandomState(seed)
+                evaluator = (mcts.RandomRolloutEvaluator(1, rng) if kind == "openspiel"
+                             else RolloutEvaluator(1, seed))
+                bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=simulations,
+                                       random_state=rng)
+                start = time.perf_counter()
+                bot.step(state)
+                rates[kind] = max(rates[kind], simulations / (time.perf_counter() - start))
+        rows.append((name, rates["openspiel"], rates["ours"]))
+    return rows
+
+
+def report(steps: int, simulations: int) -> str:
+    lines = ["## RL adapters", "",
+             "Written by `benchmarks/rl.py`: best of a few repeats per figure, every ratio "
+             "from the same run.", "",
+             "### Observation tensors", "",
+             "Median over the positions of a random game (every 4th step) of the cost of one "
+             "tensor: `encode_state` (the fast path, into a reused buffer) and the reference "
+             "(`observation(seat)` with its log, then `encode`). Target: at most 20 µs.", "",
+             "| game | fast µs | reference µs | speed-up |", "| --- | ---: | ---: | ---: |"]
+    for name, options in GAMES:
+        fast, reference = tensor_costs(name, options)
+        lines.append(f"| {label(name, options)} | {fast:.1f} | {reference:.0f} | "
+                     f"x{reference / fast:.0f} |")
+    ours, peers = pettingzoo_rates(steps)
+    lines += ["", "### PettingZoo AEC masked random loop", "",
+              f"{steps:,} steps of `agent_iter` / `last` / a uniform choice among the mask's "
+              "legal actions / `step`, the same loop for every environment, all wrapped as "
+              "PettingZoo classic wraps its own. Target: at least `tictactoe_v3`.", ""]
+    peer_names = list(peers)
+    lines.append("| environment | steps/s | " + " | ".join(f"vs {p}" for p in peer_names) + " |")
+    lines.append("| --- | ---: |" + " ---: |" * len(peer_names))
+    for peer, rate in peers.items():
+        ratios = " | ".join(f"x{rate / peers[p]:.2f}" for p in peer_names)
+        lines.append(f"| PettingZoo {peer} | {rate:,.0f} | {ratios} |")
+    for name, rate in ours:
+        ratios = " | ".join(f"x{rate / peers[p]:.2f}" for p in peer_names)
+        lines.append(f"| {name} | {rate:,.0f} | {ratios} |")
+    lines += ["", "### OpenSpiel IS-MCTS", "",
+              f"OpenSpiel's Python `ISMCTSBot` (uct_c 2, {simulations} simulations, one move "
+              "from a position a few moves in): simulations per second with OpenSpiel's "
+              "`RandomRolloutEvaluator` and with `ladytiger.rl.openspiel.RolloutEvaluator` "
+              "(the same random rollouts played on the ladytiger state).", "",
+              "| game | sims/s (OpenSpiel evaluator) | sims/s (ours) |",
+              "| --- | ---: | ---: |"]
+    for name, openspiel_rate, our_rate in ismcts_rates(simulations):
+        lines.append(f"| {name} | {openspiel_rate:,.0f} | {our_rate:,.0f} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--write", action="store_true",
+                        help="write the section of docs/performance.md (quiet machine only)")
+    args = parser.parse_args()
+    markdown = report(args.steps, args.simulations)
+    print(markdown)
+    if args.write:
+        write_section("rl", markdown)
+
+
+if __name__ == "__main__":
+    main()
