@@ -44,22 +44,27 @@ OPTIONS = {"labyrinth": {"turn_cap": 6}, "shady_lady": {"turn_limit": 12},
 MIN_GAP = 0.7  # seconds between bot moves, at a pace of one second
 BOT_MOVES = 4  # bot moves to see before stopping (with at least one moment)
 
-# Each new position as the page shows it: its version, when it came, and whose turn it was
-# just before (so "other" means a bot made it).
+# Each new position as it reaches the page (before it is drawn, so that a busy page drawing
+# the one before does not shorten the gap): its version, when it came, and who was to move
+# in the position before it (a bot's seat means a bot made it).
 RECORD_POSITIONS = """
 window.__positions = [];
-document.addEventListener("DOMContentLoaded", () => {
-  let last = {version: null, turn: null};
-  new MutationObserver(() => {
-    const version = document.body.dataset.version;
-    const turn = document.body.dataset.turn;
-    if (version && version !== last.version) {
-      window.__positions.push({version: Number(version), at: performance.now(),
-                               before: last.turn});
-    }
-    last = {version, turn};
-  }).observe(document.body, {attributes: true, attributeFilter: ["data-version", "data-turn"]});
-});
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) {
+    super(...args);
+    let before = null;
+    this.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      if (message.type !== "view") return;
+      const mover = before && before.current_player;
+      window.__positions.push({version: message.version, at: performance.now(),
+        before: before && mover >= 0 && mover !== message.seat ? "other" : "you"});
+      before = message;
+    });
+  }
+};
 """
 
 

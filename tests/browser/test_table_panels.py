@@ -91,7 +91,8 @@ def test_the_list_of_moves_is_folded_and_offers_exactly_the_boards_moves(server,
 
 
 def test_each_other_players_last_move_is_under_their_name(server, page):
-    made = create_table(server, "doors", {"gems_to_win": 3},
+    # A long game: the end's own lines ("You win ...") would count as the reader's move.
+    made = create_table(server, "doors", {"gems_to_win": 30},
                         [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     open_table(page, made["links"]["invites"]["0"])
     rng = random.Random(2)
