@@ -40,9 +40,9 @@ def list_moves(page: Page) -> list[str]:
         }""")
 
 
-def watch_views(page: Page) -> dict[int, list[str]]:
-    """The legal move texts of every view the page receives, by version."""
-    views: dict[int, list[str]] = {}
+def watch_views(page: Page) -> dict[int, dict]:
+    """Every view message the page receives, by version."""
+    views: dict[int, dict] = {}
 
     def frame(payload: str | bytes) -> None:
         try:
@@ -50,10 +50,14 @@ def watch_views(page: Page) -> dict[int, list[str]]:
         except ValueError:
             return
         if isinstance(message, dict) and message.get("type") == "view":
-            views[message["version"]] = [a["text"] for a in message.get("legal_actions", [])]
+            views[message["version"]] = message
 
     page.on("websocket", lambda socket: socket.on("framereceived", frame))
     return views
+
+
+def legal_texts(view: dict) -> list[str]:
+    return [action["text"] for action in view.get("legal_actions", [])]
 
 
 def board_moves(page: Page) -> list[str]:
@@ -77,7 +81,7 @@ def test_the_list_of_moves_is_folded_and_offers_exactly_the_boards_moves(server,
             assert page.locator(LIST_BUTTONS).filter(visible=True).count() == 0
             page.locator("#move-list-details > summary").click()
         page.locator("#move-list .move-items").wait_for()
-        legal = views[version(page)]
+        legal = legal_texts(views[version(page)])
         assert sorted(list_moves(page)) == sorted(legal), "the list offers other moves"
         assert set(board_moves(page)) <= set(legal), "the board offers a move that is not legal"
         numbers += page.locator("#move-list .number-move").count()
@@ -126,17 +130,7 @@ def test_a_reveal_plays_its_notes_only_with_sound_on(server, page, sound):
 
 @pytest.mark.parametrize(("game", "players"), [("doors", 2), ("traps", 3)])
 def test_the_rules_of_the_moment_follow_the_phase_at_a_real_table(server, page, game, players):
-    phases: dict[int, str] = {}
-
-    def frame(payload: str | bytes) -> None:
-        try:
-            message = json.loads(payload)
-        except ValueError:
-            return
-        if isinstance(message, dict) and message.get("type") == "view":
-            phases[message["version"]] = message["observation"]["phase"]
-
-    page.on("websocket", lambda socket: socket.on("framereceived", frame))
+    views = watch_views(page)
     _table, link = human_against_bots(server, game, players,
                                       {"gems_to_win": 20} if game == "doors" else {})
     open_table(page, link)
@@ -151,7 +145,7 @@ def test_the_rules_of_the_moment_follow_the_phase_at_a_real_table(server, page, 
     for _ in range(30):
         if wait_my_turn_or_end(page) != "you" or len(seen) >= 2:
             break
-        phase = phases[version(page)]
+        phase = views[version(page)]["observation"]["phase"]
         expect(panel).to_have_attribute("data-phase", phase)
         assert panel.locator(".rule-help-section").count() >= 1, f"nothing for {phase}"
         seen.add(phase)

@@ -110,24 +110,32 @@ function audio() {
   return state.audio;
 }
 
-/** Two short, quiet notes, a fifth apart. */
-export function chime() {
+/**
+ * Soft notes, one after another: `notes` as [offset in seconds, pitch in Hz], each rising to
+ * `peak` and fading over `length` seconds.
+ */
+function play(notes, {wave, peak, rise, length}) {
   const context = audio();
   if (!context) return;
   if (context.state === "suspended") context.resume().catch(() => {});
   const start = context.currentTime + 0.02;
-  for (const [offset, pitch] of [[0, 659.25], [0.16, 987.77]]) {
+  for (const [offset, pitch] of notes) {
     const tone = context.createOscillator();
     const level = context.createGain();
-    tone.type = "sine";
+    tone.type = wave;
     tone.frequency.value = pitch;
     level.gain.setValueAtTime(0, start + offset);
-    level.gain.linearRampToValueAtTime(0.07, start + offset + 0.02);
-    level.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.45);
+    level.gain.linearRampToValueAtTime(peak, start + offset + rise);
+    level.gain.exponentialRampToValueAtTime(0.0001, start + offset + length);
     tone.connect(level).connect(context.destination);
     tone.start(start + offset);
-    tone.stop(start + offset + 0.5);
+    tone.stop(start + offset + length + 0.05);
   }
+}
+
+/** Two short, quiet notes, a fifth apart. */
+export function chime() {
+  play([[0, 659.25], [0.16, 987.77]], {wave: "sine", peak: 0.07, rise: 0.02, length: 0.45});
 }
 
 /**
@@ -165,23 +173,9 @@ export function turnArrived() {
  */
 export function revealArrived() {
   if (!soundWanted()) return;
-  const context = audio();
   count("revealSounds");
-  if (!context) return;
-  if (context.state === "suspended") context.resume().catch(() => {});
-  const start = context.currentTime + 0.02;
-  for (const [offset, pitch] of [[0, 783.99], [0.11, 659.25], [0.22, 523.25]]) {
-    const tone = context.createOscillator();
-    const level = context.createGain();
-    tone.type = "triangle";
-    tone.frequency.value = pitch;
-    level.gain.setValueAtTime(0, start + offset);
-    level.gain.linearRampToValueAtTime(0.045, start + offset + 0.015);
-    level.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.32);
-    tone.connect(level).connect(context.destination);
-    tone.start(start + offset);
-    tone.stop(start + offset + 0.36);
-  }
+  play([[0, 783.99], [0.11, 659.25], [0.22, 523.25]],
+    {wave: "triangle", peak: 0.045, rise: 0.015, length: 0.32});
 }
 
 /** The on/off button for the chime (off until the player turns it on). */
