@@ -138,6 +138,13 @@ def one_hot(view: np.ndarray, index: int | None) -> None:
         view[index] = 1.0
 
 
+def seat_at(t: np.ndarray, start: int, seat: int | None, first: int, players: int) -> None:
+    """Mark `seat` in the block of `players` entries at `start`, counted from `first` (the
+    viewer), if it is a seat at all (not chance, not the end, not nobody)."""
+    if seat is not None and 0 <= seat < players:
+        t[start + (seat - first) % players] = 1.0
+
+
 def seat_order(viewer: int | None, players: int) -> list[int]:
     """Seats starting from the viewer (seat 0 first for a spectator), so a tensor reads the
     same from every chair."""

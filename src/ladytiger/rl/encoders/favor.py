@@ -16,7 +16,7 @@ from ladytiger.games.favor import (
     FavorState,
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_at, seat_order
 
 PHASES = ("choose first player", "deal identities", "flip", "turn", "auction", "final auction",
           "game over")
@@ -98,9 +98,7 @@ def make_encoder(game: Game) -> Encoder:
         first = viewer or 0
         if viewer is not None:
             t[at["is_seat"]] = 1.0
-        turn = state.current_player()
-        if turn >= 0:
-            t[at["to_move"] + (turn - first) % n] = 1.0
+        seat_at(t, at["to_move"], state.current_player(), first, n)
         phase = state.phase
         t[at["phase"] + _PHASE[phase]] = 1.0
         t[at["day"] + state.day] = 1.0

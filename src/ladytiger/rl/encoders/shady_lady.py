@@ -21,7 +21,7 @@ from ladytiger.games.shady_lady import (
     ShadyLadyState,
     combination,
 )
-from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_at, seat_order
 
 PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
           GAME_OVER)
@@ -97,20 +97,16 @@ def make_encoder(game: Game) -> Encoder:
         for seat in observation["discarding"]:
             out["discarding"][where[seat]] = 1.0
 
-    def seat_at(t: np.ndarray, start: int, seat: int | None, first: int) -> None:
-        if seat is not None and 0 <= seat < n:
-            t[start + (seat - first) % n] = 1.0
-
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not ShadyLadyState:
             return False
         first = viewer or 0
         if viewer is not None:
             t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first)
+        seat_at(t, at["to_move"], state.current_player(), first, n)
         phase = state.phase
         t[at["phase"] + _PHASE[phase]] = 1.0
-        seat_at(t, at["turn_player"], state.turn_player, first)
+        seat_at(t, at["turn_player"], state.turn_player, first, n)
         over = phase == GAME_OVER
         hands, known, piles, points = state.hands, state.known, state.piles, state.points
         for k in range(n):
@@ -138,9 +134,9 @@ def make_encoder(game: Game) -> Encoder:
         if viewer is not None and combination(hands[viewer]):
             t[at["holds_combination"]] = 1.0
         if phase == TRY_ANSWERS:
-            seat_at(t, at["try_declarer"], state.declarer, first)
-            seat_at(t, at["try_best_seat"], state.best_seat, first)
-            seat_at(t, at["try_to_answer"], state.responder, first)
+            seat_at(t, at["try_declarer"], state.declarer, first, n)
+            seat_at(t, at["try_best_seat"], state.best_seat, first, n)
+            seat_at(t, at["try_to_answer"], state.responder, first, n)
         elif phase == DISCARD_HAND:
             for seat in state.discard_queue:
                 t[at["discarding"] + (seat - first) % n] = 1.0

@@ -18,7 +18,7 @@ from ladytiger.games.tighee import (
     REVEALING,
     TigheeState,
 )
-from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_at, seat_order
 
 PHASES = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
@@ -96,22 +96,18 @@ def make_encoder(game: Game) -> Encoder:
             score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
             out["scores"][k] = score / SCORE_SPAN
 
-    def seat_at(t: np.ndarray, start: int, seat: int | None, first: int) -> None:
-        if seat is not None and 0 <= seat < n:
-            t[start + (seat - first) % n] = 1.0
-
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not TigheeState:
             return False
         first = viewer or 0
         if viewer is not None:
             t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first)
+        seat_at(t, at["to_move"], state.current_player(), first, n)
         t[at["phase"] + _PHASE[state.phase]] = 1.0
         t[at["round"] + min(state.round + 1, n) - 1] = 1.0
-        seat_at(t, at["first_lead"], state.first_lead, first)
+        seat_at(t, at["first_lead"], state.first_lead, first, n)
         lead = state.lead
-        seat_at(t, at["lead"], lead, first)
+        seat_at(t, at["lead"], lead, first, n)
         if viewer is not None:
             t[at["hand"] : at["hand"] + CARDS] = _bits(state.hands[viewer])
             t[at["put_out"] : at["put_out"] + CARDS] = _bits(state.put_out[viewer])

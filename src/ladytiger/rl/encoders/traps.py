@@ -22,7 +22,7 @@ from ladytiger.games.traps import (
     TRAP_GEM,
     TrapsState,
 )
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_at, seat_order
 
 PHASES = (DEAL_HANDS, REVEAL_GOAL, START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM,
           GAME_OVER)
@@ -110,9 +110,7 @@ def make_encoder(game: Game) -> Encoder:
         first = viewer or 0
         if viewer is not None:
             t[at["is_seat"]] = 1.0
-        turn = state.current_player()
-        if turn >= 0:
-            t[at["to_move"] + (turn - first) % n] = 1.0
+        seat_at(t, at["to_move"], state.current_player(), first, n)
         phase = state.phase
         t[at["phase"] + _PHASE[phase]] = 1.0
         t[at["seasons"]] = min(state.season / state.max_seasons, 1.0)
