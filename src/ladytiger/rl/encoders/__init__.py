@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import import_module
 from typing import Any
 
@@ -52,8 +53,9 @@ class Encoder:
     # fills are closures over the game's sizes.
     source: Game | None = field(default=None, compare=False)
 
-    @property
+    @cached_property
     def size(self) -> int:
+        # Asked on every encode: worked out once (a frozen dataclass still has a __dict__).
         return sum(int(np.prod(shape)) for _, shape, _ in self.pieces)
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
