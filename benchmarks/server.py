@@ -13,6 +13,12 @@ per busy table. The load generator shares the machine's 2 cores with the server.
 
     python benchmarks/server.py                      # 100, 500 and 1,000 tables (~4 min)
     python benchmarks/server.py --sizes 50 --seconds 3 --no-write   # a quick look
+
+With `--db postgresql://USER@HOST/DB` the servers keep their tables in that PostgreSQL
+database (emptied before each size), and `--processes N` starts N server processes sharing
+it: table i is made at process i mod N, and seat s of table i plays through process
+(i + s) mod N, so every move's view crosses from one process to another. The report then
+adds the database's cost per move: its transactions and its processes' CPU time.
 """
 
 from __future__ import annotations
@@ -77,9 +83,57 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int | list[int]) -> float:
+    if isinstance(pid, list):
+        return sum(cpu_seconds(one) for one in pid)
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # gone meanwhile (a database backend that ended)
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids() -> list[int]:
+    """The PostgreSQL server's processes on this machine (the database is on it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+class Database:
+    """The PostgreSQL database of a run: emptied before each size, and its counters."""
+
+    TABLES = ("tables", "seats", "actions", "players", "seat_players", "chat", "ratings",
+              "processes")
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def _run(self, query: str) -> Any:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.url)
+        try:
+            return await connection.fetchval(query)
+        finally:
+            await connection.close()
+
+    def empty(self) -> None:
+        present = asyncio.run(self._run(
+            "SELECT count(*) FROM pg_tables WHERE tablename = 'actions'"))
+        if present:
+            asyncio.run(self._run(f"TRUNCATE {', '.join(self.TABLES)}"))
+
+    async def transactions(self) -> int:
+        return int(await self._run(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+            "WHERE datname = current_database()"))
 
 
 class Load:
@@ -163,15 +217,29 @@ async def play_seat(base: str, table_id: str, token: str, seat: int, load: Load,
         table_id = next_table
 
 
-async def measure(load: Load, pid: int, seconds: float) -> dict[str, Any]:
+async def measure(load: Load, pid: list[int], seconds: float,
+                  database: Database | None = None) -> dict[str, Any]:
     """Count moves, latencies and CPU over one window."""
     load.moves, load.games, load.latencies = 0, 0, []
     server_before, own_before = cpu_seconds(pid), cpu_seconds(os.getpid())
+    database_pids = postgres_pids() if database is not None else []
+    database_before = cpu_seconds(database_pids)
+    transactions_before = await database.transactions() if database is not None else 0
     load.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     load.measuring = False
     elapsed = time.perf_counter() - started
+    moves = max(1, load.moves)
+    database_cost = {}
+    if database is not None:
+        database_cost = {
+            "database_ms_per_move": 1000 * (cpu_seconds(database_pids) - database_before)
+            / moves,
+            # The counting queries themselves are two of these.
+            "transactions_per_move": (await database.transactions() - transactions_before - 2)
+            / moves,
+        }
     latencies = sorted(load.latencies)
 
     def ms(fraction: float) -> float:
@@ -189,18 +257,20 @@ async def measure(load: Load, pid: int, seconds: float) -> dict[str, Any]:
         "games_per_second": load.games / elapsed,
         "server_cpu": server_cpu / elapsed,
         "client_cpu": (cpu_seconds(os.getpid()) - own_before) / elapsed,
+        **database_cost,
     }
 
 
-async def run_size(base: str, pid: int, workload: str, tables: int, rate: float,
-                   warmup: float, seconds: float, seed: int) -> dict[str, Any]:
+async def run_size(bases: list[str], pids: list[int], workload: str, tables: int,
+                   rate: float, warmup: float, seconds: float, seed: int,
+                   database: Database | None = None) -> dict[str, Any]:
     """Paced at `rate` moves/s in all, then flat out, on `tables` busy tables."""
     load = Load()
     load.think = tables / rate
-    rss_before = rss_kib(pid)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        made = []
-        for _ in range(tables):
+    rss_before = sum(rss_kib(pid) for pid in pids)
+    made = []
+    for index in range(tables):
+        async with httpx.AsyncClient(base_url=bases[index % len(bases)], timeout=60) as http:
             game, options, _ = WORKLOADS[workload]
             response = await http.post("/api/tables", json={"game": game, "options": options})
             made.append(response.json())
@@ -208,21 +278,23 @@ async def run_size(base: str, pid: int, workload: str, tables: int, rate: float,
     follow = WORKLOADS[workload][2]
     opening = asyncio.Semaphore(100)
 
-    async def seat_task(table: dict[str, Any], seat: int, pace: list[float]) -> None:
+    async def seat_task(index: int, table: dict[str, Any], seat: int, pace: list[float]
+                        ) -> None:
         async with opening:
             await asyncio.sleep(0)
-        await play_seat(base, table["table"]["id"], table["tokens"][str(seat)], seat, load,
+        await play_seat(bases[(index + seat) % len(bases)], table["table"]["id"],
+                        table["tokens"][str(seat)], seat, load,
                         random.Random(rng.getrandbits(32)), pace, follow)
 
     paces = [[time.perf_counter()] for _ in made]
-    tasks = [asyncio.ensure_future(seat_task(t, s, pace))
-             for t, pace in zip(made, paces, strict=True) for s in (0, 1)]
+    tasks = [asyncio.ensure_future(seat_task(index, t, s, pace))
+             for index, (t, pace) in enumerate(zip(made, paces, strict=True)) for s in (0, 1)]
     await asyncio.sleep(warmup + load.think)
-    rss_during = rss_kib(pid)
-    paced = await measure(load, pid, seconds)
+    rss_during = sum(rss_kib(pid) for pid in pids)
+    paced = await measure(load, pids, seconds, database)
     load.think = 0.0
     await asyncio.sleep(warmup)
-    flat_out = await measure(load, pid, seconds)
+    flat_out = await measure(load, pids, seconds, database)
     load.stopping = True
     await asyncio.sleep(0.5)
     for task in tasks:
@@ -230,6 +302,8 @@ async def run_size(base: str, pid: int, workload: str, tables: int, rate: float,
     await asyncio.gather(*tasks, return_exceptions=True)
     return {
         "workload": workload,
+        "processes": len(pids),
+        "store": "postgresql" if database is not None else "sqlite",
         "tables": tables,
         "load_average": os.getloadavg()[0],
         "offered": rate,
@@ -240,9 +314,9 @@ async def run_size(base: str, pid: int, workload: str, tables: int, rate: float,
     }
 
 
-def start_server(database: Path, port: int, synchronous: str, ws_impl: str
+def start_server(database: str, port: int, synchronous: str, ws_impl: str
                  ) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "ladytiger.cli.main", "serve", "--db", str(database),
+    command = [sys.executable, "-m", "ladytiger.cli.main", "serve", "--db", database,
                "--host", "127.0.0.1", "--port", str(port), "--bot-pause", "0",
                "--log-level", "warning", "--synchronous", synchronous, "--ws-impl", ws_impl]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -309,6 +383,43 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
     return "\n".join(lines)
 
 
+def postgres_markdown(results: list[dict[str, Any]], seconds: float) -> str:
+    processes = results[0]["processes"] if results else 1
+    lines = [
+        f"## Server load on PostgreSQL, {processes} process{'es' if processes > 1 else ''}",
+        "",
+        f"`benchmarks/server.py --db postgresql://... --processes {processes}`: as above, but "
+        f"{processes} `ladytiger serve` process{'es' if processes > 1 else ''} keep the "
+        "tables in one PostgreSQL database on the same machine (synchronous_commit on: a move "
+        "is acknowledged once its commit is flushed). "
+        + ("Seat s of table i plays through process (i + s) mod N, so every view of a move "
+           "crosses to the other process by the database's notice. " if processes > 1 else "")
+        + f"Windows of {seconds:g} s. Database cost: the database's processes' CPU time and "
+        "its transactions (reads of other processes included) per move played.",
+        "",
+        "| workload | tables | paced moves/s | median ms | p99 ms | flat-out moves/s | median ms | "
+        "p99 ms | servers' CPU ms/move | database CPU ms/move | transactions/move |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        p, f = r["paced"], r["flat_out"]
+        lines.append(
+            f"| {r['workload']} | {r['tables']} | {p['moves_per_second']:.0f} | "
+            f"{p['median_ms']:.1f} | {p['p99_ms']:.1f} | {f['moves_per_second']:.0f} | "
+            f"{f['median_ms']:.0f} | {f['p99_ms']:.0f} | {f['server_ms_per_move']:.2f} | "
+            f"{f.get('database_ms_per_move', float('nan')):.2f} | "
+            f"{f.get('transactions_per_move', float('nan')):.2f} |"
+        )
+    for target in (r for r in results if r["tables"] == TARGET_TABLES):
+        paced = target["paced"]
+        met = paced["moves_per_second"] >= 0.95 * TARGET_MOVES and paced["p99_ms"] < (
+            TARGET_P99_MS)
+        lines += ["", f"Target at {TARGET_TABLES} tables, {target['workload']}: "
+                  f"{TARGET_MOVES:.0f} moves/s with p99 under {TARGET_P99_MS:.0f} ms: "
+                  + ("met." if met else "**not met**.")]
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="100,500,1000", help="table counts, comma-separated")
@@ -322,7 +433,15 @@ def main() -> None:
                         help="moves/s the paced players offer in all")
     parser.add_argument("--synchronous", default="FULL", help="SQLite synchronous of the server")
     parser.add_argument("--no-write", action="store_true", help="do not touch performance.md")
+    parser.add_argument("--db", default=None,
+                        help="a postgresql:// URL: the servers share this database (its "
+                        "ladytiger tables are emptied before each size); default: a new "
+                        "SQLite file")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes sharing the database (PostgreSQL only)")
     args = parser.parse_args()
+    if args.processes < 1 or (args.processes > 1 and args.db is None):
+        parser.error("--processes above 1 needs --db postgresql://...")
     sizes = [int(s) for s in args.sizes.split(",")]
     results = []
     busy = os.getloadavg()[0]
@@ -339,27 +458,38 @@ def main() -> None:
         if workload not in WORKLOADS:
             parser.error(f"unknown workload {workload!r}; the workloads are: "
                          + ", ".join(WORKLOADS))
+        database = Database(args.db) if args.db else None
         with tempfile.TemporaryDirectory() as folder:
-            port = free_port()
-            server = start_server(Path(folder) / "bench.sqlite3", port, args.synchronous,
-                                  args.ws_impl)
+            if database is not None:
+                database.empty()
+            where = args.db or str(Path(folder) / "bench.sqlite3")
+            ports = [free_port() for _ in range(args.processes)]
+            servers = [start_server(where, port, args.synchronous, args.ws_impl)
+                       for port in ports]
             try:
                 result = asyncio.run(asyncio.wait_for(
-                    run_size(f"http://127.0.0.1:{port}", server.pid, workload, size, args.rate,
-                             args.warmup, args.seconds, args.seed),
+                    run_size([f"http://127.0.0.1:{port}" for port in ports],
+                             [server.pid for server in servers], workload, size, args.rate,
+                             args.warmup, args.seconds, args.seed, database),
                     timeout=2 * (args.warmup + args.seconds) + size / args.rate + 180,
                 ))
             finally:
-                server.terminate()
-                server.wait(30)
+                for server in servers:
+                    server.terminate()
+                for server in servers:
+                    server.wait(30)
         results.append(result)
         print(json.dumps(result), flush=True)
-    text = markdown(results, args.seconds, args.synchronous)
+    if args.db is not None:
+        text = postgres_markdown(results, args.seconds)
+    else:
+        text = markdown(results, args.seconds, args.synchronous)
     text += (f"\n\nMachine load average when the run started: {busy:.2f} (2 cores; "
              "other work on the machine takes from the server's share).")
     print(text)
     if not args.no_write:
-        write_section("server", text)
+        write_section("server" if args.db is None else f"server-postgres-{args.processes}",
+                      text)
 
 
 if __name__ == "__main__":

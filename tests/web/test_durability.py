@@ -4,6 +4,8 @@ The SIGKILL test runs the real `ladytiger serve` as a subprocess on 127.0.0.1, d
 games over WebSockets, kills the process with SIGKILL mid-play, starts it again on the same
 database, and checks that every table comes back with every move the server acknowledged,
 that the seats reconnect and play on, and that the bots resume.
+
+Each runs on both stores: a SQLite file, and a PostgreSQL database (tests/web/postgres.py).
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from ladytiger.web import create_app
 from ladytiger.web.client import TableConnection
+from tests.web.postgres import STORES, database
 from tests.web.support import (
     auth,
     free_port,
@@ -49,9 +53,10 @@ def http_move(client, table_id: str, tokens: dict[str, str]) -> tuple[int, str]:
     return view["version"], move
 
 
-def test_a_restarted_server_restores_every_table_and_resumes_its_bots(tmp_path):
-    database = tmp_path / "restart.sqlite3"
-    with TestClient(create_app(quick_settings(database, bot_pause=600))) as client:
+@pytest.mark.parametrize("store", STORES)
+def test_a_restarted_server_restores_every_table_and_resumes_its_bots(tmp_path, store):
+    database_path = database(store, tmp_path, "restart")
+    with TestClient(create_app(quick_settings(database_path, bot_pause=600))) as client:
         humans = client.post("/api/tables", json={"game": "doors"}).json()
         bots = client.post("/api/tables", json={
             "game": "doors", "options": {"gems_to_win": 3},
@@ -64,7 +69,7 @@ def test_a_restarted_server_restores_every_table_and_resumes_its_bots(tmp_path):
                             headers=auth(humans["tokens"]["0"])).json()
         join_seats(client, half_id, {"0": half["tokens"]["0"]})
         assert client.get(f"/api/tables/{bots_id}").json()["table"]["version"] == 1
-    with TestClient(create_app(quick_settings(database))) as client:
+    with TestClient(create_app(quick_settings(database_path))) as client:
         after = client.get(f"/api/tables/{humans_id}/view",
                            headers=auth(humans["tokens"]["0"])).json()
         assert after == before
@@ -79,7 +84,7 @@ def test_a_restarted_server_restores_every_table_and_resumes_its_bots(tmp_path):
         while client.get(f"/api/tables/{humans_id}").json()["table"]["status"] != "finished":
             http_move(client, humans_id, humans["tokens"])
         record = client.get(f"/api/tables/{humans_id}/record").json()
-    with TestClient(create_app(quick_settings(database))) as client:
+    with TestClient(create_app(quick_settings(database_path))) as client:
         # Finished tables stay readable, read back from the database.
         assert client.get(f"/api/tables/{humans_id}/record").json()["history"] == (
             record["history"])
@@ -90,11 +95,11 @@ def test_a_restarted_server_restores_every_table_and_resumes_its_bots(tmp_path):
 
 
 # ---------------------------------------------------------------------------- SIGKILL
-def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "ladytiger.cli.main", "serve", "--db", str(database),
+def start_server(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "ladytiger.cli.main", "serve", "--db", database,
                "--host", "127.0.0.1", "--port", str(port), "--bot-pause", "0",
-               "--log-level", "warning"]
-    process = subprocess.Popen(command, cwd=database.parent, stdout=log.open("ab"),
+               "--log-level", "warning", *extra]
+    process = subprocess.Popen(command, cwd=log.parent, stdout=log.open("ab"),
                                stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -149,12 +154,16 @@ class Seat:
             return "dropped"
 
 
-def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path):
-    database = tmp_path / "kill.sqlite3"
+@pytest.mark.parametrize("store", STORES)
+def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path, store):
+    database_path = database(store, tmp_path, "kill")
+    # On PostgreSQL the killed process's lease must run out before the new one runs its
+    # bots: a short lease keeps the test short.
+    extra = ("--setting", "lease_seconds=2") if store == "postgresql" else ()
     log = tmp_path / "server.log"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(database, port, log)
+    server = start_server(database_path, port, log, *extra)
     try:
         tables = []
         for number in range(8):
@@ -183,7 +192,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path):
             for _, _, version in p.acks:
                 last_acked[p.table_id] = max(last_acked.get(p.table_id, 0), version)
 
-        server = start_server(database, port, log)
+        server = start_server(database_path, port, log, *extra)
 
         async def play_on() -> list[str]:
             return await asyncio.gather(*(p.play() for p in players if p.end is None))

@@ -20,13 +20,25 @@ import pytest
 import ladytiger
 from ladytiger.web.client import state_from_history
 from ladytiger.web.protocol import SERVER_MESSAGES
+from tests.web.postgres import STORES, database
 from tests.web.support import (
+    LiveServer,
     RandomSeat,
     canonical,
+    quick_settings,
     run,
     short_options,
     states_by_version,
 )
+
+
+@pytest.fixture(scope="module", params=STORES)
+def live(request, tmp_path_factory):
+    """The real server on 127.0.0.1, on each store in turn (a table read back from
+    PostgreSQL must not carry more than one kept in SQLite)."""
+    path = database(request.param, tmp_path_factory.mktemp("live"))
+    with LiveServer(quick_settings(path)) as server:
+        yield server
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:

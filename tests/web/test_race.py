@@ -1,4 +1,7 @@
-"""Two moves racing for the same turn: exactly one is played, the other is told it is stale."""
+"""Two moves racing for the same turn: exactly one is played, the other is told it is stale.
+
+On both stores: a SQLite file, and a PostgreSQL database (tests/web/postgres.py).
+"""
 
 from __future__ import annotations
 
@@ -7,17 +10,30 @@ import random
 from typing import Any
 
 import httpx
+import pytest
 
 from ladytiger.web.client import TableConnection
 from ladytiger.web.hub import Hub
 from ladytiger.web.protocol import ProtocolError
 from ladytiger.web.specs import parse_create_request
-from tests.web.support import quick_settings, run
+from tests.web.postgres import STORES, database
+from tests.web.support import LiveServer, quick_settings, run
 
 
-def test_racing_calls_on_one_table_play_exactly_one(tmp_path):
+@pytest.fixture(scope="module", params=STORES)
+def live(request, tmp_path_factory):
+    """The real server on 127.0.0.1, on each store in turn."""
+    path = database(request.param, tmp_path_factory.mktemp("live"))
+    with LiveServer(quick_settings(path)) as server:
+        yield server
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_racing_calls_on_one_table_play_exactly_one(tmp_path, store):
+    path = database(store, tmp_path, "r")
+
     async def scenario() -> None:
-        hub = Hub(quick_settings(tmp_path / "r.sqlite3"), rng=random.Random(8))
+        hub = Hub(quick_settings(path), rng=random.Random(8))
         await hub.open()
         spec = parse_create_request({"game": "doors", "options": {"gems_to_win": 50}})
         table, _ = await hub.create(spec)

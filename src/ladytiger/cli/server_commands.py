@@ -13,7 +13,6 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -33,9 +32,10 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(
-    db: Annotated[Path, typer.Option(help="the SQLite database of tables and moves")] = Path(
-        "ladytiger.sqlite3"
-    ),
+    db: Annotated[str, typer.Option(
+        help="the database of tables and moves: a SQLite file, or a postgresql://USER@HOST/DB "
+             "URL that several server processes may share (docs/deploy.md)")
+    ] = "ladytiger.sqlite3",
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
     bot_pause: Annotated[
@@ -79,6 +79,8 @@ def serve(
 
         from ladytiger.web import Settings, create_app
         from ladytiger.web.config import with_overrides
+        from ladytiger.web.store_postgres import asyncpg, is_postgres_url
+        from ladytiger.web.stores import describe
         from ladytiger.web.transport import (
             open_files_warning,
             raise_open_files_limit,
@@ -96,8 +98,12 @@ def serve(
                         (keep_alive_timeout, "--keep-alive-timeout")):
         if not value > 0:
             raise typer.BadParameter("must be more than 0 seconds", param_hint=hint)
+    if is_postgres_url(db) and asyncpg is None:
+        console.print("[red]a PostgreSQL database needs the postgres extra: pip install "
+                      "'ladytiger[postgres]'[/]")
+        raise typer.Exit(2)
     settings = Settings(
-        db_path=str(db),
+        db_path=db,
         bot_pause=bot_pause,
         bot_workers=bot_workers,
         bot_pool=bot_pool,
@@ -117,7 +123,8 @@ def serve(
     warning = open_files_warning(settings, raise_open_files_limit())
     if warning is not None:
         console.print(f"[yellow]warning: {escape(warning)}[/]", soft_wrap=True)
-    console.print(f"ladytiger server on http://{host}:{port} with database {db}")
+    console.print(f"ladytiger server on http://{host}:{port} with database "
+                  f"{escape(describe(db))}")
     config = server_config(create_app(settings), settings, host, port,
                            log_level=log_level.lower(), access_log=access_log, ws=ws_impl)
     server = uvicorn.Server(config)

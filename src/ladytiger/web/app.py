@@ -305,7 +305,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         if status in (FINISHED, ABANDONED):
             tables = await hub.recent_finished(status=status)
         else:
-            tables = hub.lobby(status)
+            tables = await hub.listing(status)
         return JSONResponse({"status": status, "tables": tables})
 
     @api
@@ -452,10 +452,11 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
             if "name" in body:
                 await hub.players.rename(player, body["name"])
                 for table_id in list(player.tables):
-                    table = hub.active.get(table_id)
+                    table = hub.active.get(table_id) or hub.mirrors.get(table_id)
                     if table is not None:
                         table.presence_changed()
-        return JSONResponse({"player": player_json(player), "your_turn": hub.your_turns(player)})
+        return JSONResponse({"player": player_json(player),
+                             "your_turn": await hub.count_your_turns(player)})
 
     @api
     async def my_tables(request: Request) -> Response:

@@ -113,6 +113,21 @@ class Settings:
     hint_iterations: int = 2000
     hint_seconds: float = 4.0
 
+    # ---------------------------------------------------------------- PostgreSQL, several processes
+    # (only with db_path a postgresql:// URL; docs/deploy.md)
+    # Connections this process keeps to the database for its jobs (plus one that listens).
+    db_pool_size: int = 10
+    # How this process is known to the others; empty: made up at start (host, pid, random).
+    process_id: str = ""
+    # Every this many seconds a process says it is alive and looks for tables left behind.
+    heartbeat_interval: float = 1.0
+    # A process not heard from for this long is dead: another takes its tables (their bots,
+    # clock and sweep). Clients of those tables may play on meanwhile, at any process.
+    lease_seconds: float = 5.0
+    # A table held in memory only to serve clients (another process owns it) is let go this
+    # long after its last client left.
+    mirror_idle: float = 60.0
+
 
 def with_overrides(settings: Settings, pairs: list[str]) -> Settings:
     """`settings` with each "NAME=VALUE" of `pairs` set (`ladytiger serve --setting`).

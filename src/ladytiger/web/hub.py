@@ -6,6 +6,12 @@ cache and are otherwise read back from the database when someone asks for them. 
 every `sweep_interval` seconds closes waiting tables nobody filled, abandons games nobody
 is at, gives back lobby seats claimed but never used, and deletes ended tables past their
 retention: so no client, however busy, can fill the server for good.
+
+On a shared database (PostgreSQL, docs/deploy.md) several hubs, one per process, serve the
+same tables. Each unfinished table has one owner process, which holds it in `active` and runs
+its bots, clock and sweep; another process that has clients at the table holds a mirror of
+it, kept up to date by the database's notices. Every few seconds each process says it is
+alive, and takes over the tables of a process that has stopped saying so.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from ladytiger.web.ratings import Skill, rate
 from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id
-from ladytiger.web.store import Store
+from ladytiger.web.store import WriteConflict
+from ladytiger.web.store_postgres import LIGHT_KINDS
+from ladytiger.web.stores import open_store
 from ladytiger.web.tables import (
     ABANDONED,
     DESERTED,
@@ -56,7 +64,7 @@ log = logging.getLogger("ladytiger.web.hub")
 class Hub:
     def __init__(self, settings: Settings, rng: random.Random | None = None) -> None:
         self.settings = settings
-        store = Store(settings.db_path, settings.synchronous)
+        store = open_store(settings)
         self.services = Services(
             settings=settings,
             store=store,
@@ -81,15 +89,29 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.replays = ReplayService(settings)
         self._sweeper: asyncio.Task[None] | None = None
+        # Shared database only: tables another process owns, held for this one's clients,
+        # with when each was last asked for; and the loop that keeps this process alive.
+        self.shared = bool(getattr(store, "shared", False))
+        self.mirrors: dict[str, Table] = {}
+        self._mirror_asked: dict[str, float] = {}
+        self._beating: asyncio.Task[None] | None = None
+        self._look_now = asyncio.Event()
+        self.taken_over = 0
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Any:
         return self.services.store
 
     # ------------------------------------------------------------------ lifecycle
     async def open(self) -> None:
-        """Open the database and bring back every unfinished table, bots and all."""
-        self.store.open()
+        """Open the database and bring back every unfinished table, bots and all (on a
+        shared database: those no live process owns)."""
+        await self.store.start()
+        if self.shared:
+            self.store.on_notice = self._heard
+            self.store.on_resync = self._resync
+            await self.store.heartbeat()
+            await self.store.take_over(self.settings.lease_seconds)
         for stored in await self.store.call(db.load_unfinished):
             try:
                 table = Table.restore(stored, self.services)
@@ -105,17 +127,113 @@ class Hub:
         if self.restored:
             log.info("restored %d unfinished tables", self.restored)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        if self.shared:
+            self._beating = asyncio.create_task(self._beat_forever())
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-        for table in [*self.active.values(), *self.finished.values()]:
+        for task in (self._sweeper, self._beating):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        for table in [*self.active.values(), *self.mirrors.values(), *self.finished.values()]:
             table.cancel_tasks()
         self.services.pool.close()
         self.replays.close()
+        if self.shared:
+            try:
+                await self.store.let_go()  # the others take this process's tables at once
+            except Exception:
+                log.exception("could not hand this process's tables over; the others take "
+                              "them when its lease runs out")
         await self.store.close()
+
+    # ------------------------------------------------------------------ several processes
+    def _heard(self, kind: str, table_id: str) -> None:
+        """Another process changed `table_id` (or, "released", let its tables go)."""
+        if kind == "released":
+            self._look_now.set()
+            return
+        table = (self.active.get(table_id) or self.mirrors.get(table_id)
+                 or self.finished.get(table_id))
+        if table is not None:
+            table.changed_elsewhere(full=kind not in LIGHT_KINDS)
+
+    def _resync(self) -> None:
+        """Notices may have been missed (the listening connection was lost): read every
+        table held again."""
+        for table in [*self.active.values(), *self.mirrors.values()]:
+            table.changed_elsewhere(full=True)
+
+    async def _beat_forever(self) -> None:
+        while True:
+            try:
+                await self.beat()
+            except Exception:
+                log.exception("the heartbeat failed; it runs again soon")
+            self._look_now.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._look_now.wait(), self.settings.heartbeat_interval)
+
+    async def beat(self) -> list[str]:
+        """Say this process is alive, and take over the tables of dead ones; the ids taken."""
+        if not await self.store.heartbeat():
+            # Given up for dead (a long pause): the tables taken from it are not its own.
+            mine = await self.store.owned()
+            for table in [t for t in self.active.values() if t.id not in mine]:
+                log.warning("table %s: another process took it over", table.id)
+                self._demote(table)
+        taken = await self.store.take_over(self.settings.lease_seconds)
+        for table_id in taken:
+            try:
+                await self._adopt(table_id)
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+        if taken:
+            log.info("took over %d tables of a stopped process", len(taken))
+        return taken
+
+    def _demote(self, table: Table) -> None:
+        table.owner = False
+        table.cancel_tasks()
+        self.active.pop(table.id, None)
+        self.client_tables.ended(table.id)
+        self.mirrors[table.id] = table
+        self._mirror_asked[table.id] = time.time()
+
+    async def _adopt(self, table_id: str) -> None:
+        """This process now owns `table_id`: run its bots and clock from where it is."""
+        table = self.mirrors.pop(table_id, None)
+        self._mirror_asked.pop(table_id, None)
+        if table is None:
+            table = self.active.get(table_id)
+        if table is not None:
+            table.owner = True
+            async with table.lock:
+                await table._catch_up(full=True)
+        else:
+            stored = await self.store.call(db.load_table, table_id)
+            if stored is None:
+                return
+            table = Table.restore(stored, self.services)
+            if table_id in self.mirrors:  # loaded for a client meanwhile
+                table = self.mirrors.pop(table_id)
+                table.owner = True
+        self.taken_over += 1
+        self._keep(table)
+        if table.status not in ENDED:
+            table.resume()
+
+    def _forget_idle_mirrors(self, now: float) -> int:
+        """Let go of mirrors nobody has asked for in `mirror_idle` seconds and nobody
+        watches: they are read again when asked for."""
+        idle = [table_id for table_id, table in self.mirrors.items()
+                if not table.listeners and not table.lock.locked()
+                and now - self._mirror_asked.get(table_id, 0.0) > self.settings.mirror_idle]
+        for table_id in idle:
+            del self.mirrors[table_id]
+            self._mirror_asked.pop(table_id, None)
+        return len(idle)
 
     # ------------------------------------------------------------------ the sweep
     async def _sweep_forever(self) -> None:
@@ -147,6 +265,8 @@ class Hub:
                         done["abandoned"] += 1
             except ProtocolError as error:  # the database refused: the next sweep retries
                 log.warning("table %s: the sweep could not end it: %s", table.id, error)
+        if self.mirrors:
+            done["forgotten"] = self._forget_idle_mirrors(now)
         if settings.finished_retention > 0:
             deleted = await self.store.call(
                 db.delete_ended_before, now - settings.finished_retention, DELETE_BATCH
@@ -160,8 +280,15 @@ class Hub:
 
     # ------------------------------------------------------------------ tables
     def _keep(self, table: Table) -> None:
+        table.on_finish = self._ended
         if table.status in ENDED:
             self._cache_finished(table)
+        elif not table.owner:
+            self.mirrors[table.id] = table
+            self._mirror_asked[table.id] = time.time()
+            for player in table.players:
+                if player is not None:
+                    player.tables.add(table.id)
         else:
             self.active[table.id] = table
             for owner in table.spec.owners:  # quotas hold across restarts
@@ -177,7 +304,7 @@ class Hub:
         for player in table.players:
             if player is not None:
                 player.tables.discard(table.id)
-        if table.status == FINISHED and table.spec.rated:
+        if table.status == FINISHED and table.spec.rated and table.finished_here:
             task = asyncio.ensure_future(self._rate(table))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
@@ -211,6 +338,8 @@ class Hub:
 
     def _cache_finished(self, table: Table) -> None:
         self.active.pop(table.id, None)
+        self.mirrors.pop(table.id, None)
+        self._mirror_asked.pop(table.id, None)
         self.client_tables.ended(table.id)
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
@@ -268,6 +397,8 @@ class Hub:
         )
         try:
             await self.store.call(db.insert_table, spec.to_json(), token_hashes)
+        except WriteConflict:
+            raise
         except Exception as error:
             log.error("table %s could not be saved: %s", spec.id, error)
             raise storage_failure("the new table") from None
@@ -278,6 +409,10 @@ class Hub:
     async def get(self, table_id: str) -> Table | None:
         table = self.active.get(table_id) or self.finished.get(table_id)
         if table is not None:
+            return table
+        table = self.mirrors.get(table_id)
+        if table is not None:
+            self._mirror_asked[table_id] = time.time()
             return table
         loading = self._loading.get(table_id)
         if loading is None:
@@ -296,9 +431,15 @@ class Hub:
             raise ProtocolError(
                 "internal", "this table's moves cannot be replayed", status=500
             ) from None
-        # An unfinished table not in memory could not be restored at startup.
+        held = self.active.get(table_id) or self.mirrors.get(table_id)
+        if held is not None:  # taken over while it was read
+            return held
         if table.status not in ENDED:
-            raise ProtocolError("internal", "this table could not be restored", status=500)
+            if not self.shared:
+                # An unfinished table not in memory could not be restored at startup.
+                raise ProtocolError("internal", "this table could not be restored",
+                                    status=500)
+            table.owner = False  # another process owns it; this one serves its clients
         self._keep(table)
         return table
 
@@ -320,7 +461,14 @@ class Hub:
         async with table.lock:
             if table.rematch is None:
                 spec = table.spec.rematch(new_table_id())
-                new, _ = await self.create(spec, token_hashes=list(table.token_hashes))
+                try:
+                    new, _ = await self.create(spec, token_hashes=list(table.token_hashes))
+                except WriteConflict:
+                    # Another process made the rematch first: that one is the rematch.
+                    await table._catch_up(full=False)
+                    if table.rematch is None:
+                        raise storage_failure("the rematch") from None
+                    return await self.require(table.rematch)
                 held = {seat: p.id for seat, p in enumerate(table.players) if p is not None}
                 if held:
                     await self.store.call(db.bind_seats, new.id, held)
@@ -333,13 +481,28 @@ class Hub:
         return await self.require(table.rematch)
 
     # ------------------------------------------------------------------ a player's tables
+    async def _gather_player_tables(self, player: Player) -> None:
+        """On a shared database: hold every unfinished table of the player's, wherever it
+        was made or joined."""
+        if not self.shared:
+            return
+        for table_id in await self.store.unfinished_of_player(player.id):
+            player.tables.add(table_id)
+            if table_id not in self.active and table_id not in self.mirrors:
+                with contextlib.suppress(ProtocolError):
+                    await self.get(table_id)
+
+    async def count_your_turns(self, player: Player) -> int:
+        await self._gather_player_tables(player)
+        return self.your_turns(player)
+
     def your_turns(self, player: Player) -> int:
         return sum(1 for entry in self._player_tables(player) if entry[1].your_turn(entry[0]))
 
     def _player_tables(self, player: Player) -> list[tuple[int, Table]]:
         out = []
         for table_id in list(player.tables):
-            table = self.active.get(table_id)
+            table = self.active.get(table_id) or self.mirrors.get(table_id)
             seat = None if table is None else table.seat_of_player(player)
             if table is None or seat is None:
                 player.tables.discard(table_id)
@@ -349,6 +512,7 @@ class Hub:
 
     async def tables_of(self, player: Player, limit: int = 50) -> dict[str, list[Any]]:
         """The player's tables: waiting, in play (their turns first), and the latest ended."""
+        await self._gather_player_tables(player)
         waiting, playing = [], []
         for seat, table in self._player_tables(player):
             entry = {**table.info(), "seat": seat, "your_turn": table.your_turn(seat)}
@@ -361,12 +525,22 @@ class Hub:
                                                                 "your_turn": False})
         return {"waiting": waiting, "playing": playing, "finished": finished}
 
+    async def listing(self, status: str = WAITING, limit: int = 100) -> list[dict[str, Any]]:
+        """`lobby`, on a shared database over every process's tables."""
+        if self.shared and status in (WAITING, PLAYING):
+            for table_id in await self.store.unfinished_ids(status, limit * 2):
+                if table_id not in self.active and table_id not in self.mirrors:
+                    with contextlib.suppress(ProtocolError):
+                        await self.get(table_id)
+        return self.lobby(status, limit)
+
     def lobby(self, status: str = WAITING, limit: int = 100) -> list[dict[str, Any]]:
         """Public tables: by default those waiting with a free seat, newest first."""
+        held = [*self.active.values(), *self.mirrors.values()]
         if status == WAITING:
-            chosen = [t for t in self.active.values() if t.status == WAITING and t.free_seats()]
+            chosen = [t for t in held if t.status == WAITING and t.free_seats()]
         elif status == PLAYING:
-            chosen = [t for t in self.active.values() if t.status == PLAYING]
+            chosen = [t for t in held if t.status == PLAYING]
         else:
             chosen = []
         chosen = [t for t in chosen if t.spec.public]

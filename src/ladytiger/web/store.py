@@ -119,12 +119,39 @@ class StoredTable:
     chat_count: int = 0
 
 
+@dataclass
+class TableDelta:
+    """What changed in a table's row since a copy in memory last saw it: a process catching
+    up with a change another process made (see ladytiger.web.store_postgres)."""
+
+    status: str
+    finished_at: float | None
+    ended_reason: str | None
+    rematch: str | None
+    actions: list[tuple[int, int]]  # (action, actor) from the index asked for on
+    last_activity: float | None
+    # Only in a full delta (seats, players or chat may have changed), else None:
+    token_hashes: list[str | None] | None = None
+    joined: list[bool] | None = None
+    players: list[tuple[str, str, str | None] | None] | None = None
+    chat: list[dict[str, Any]] | None = None  # lines from the index asked for on
+    chat_count: int | None = None
+
+
 class StoreClosedError(RuntimeError):
     pass
 
 
+class WriteConflict(RuntimeError):
+    """The database refused a write that raced another for the same place: a move at a
+    history index already taken, or on a table that has ended. Nothing was written."""
+
+
 class Store:
     """The database behind the server: `open()`, then `await call(job, ...)`, `await close()`."""
+
+    # One process owns the file: no other server writes it, so nothing is shared.
+    shared = False
 
     def __init__(self, path: str, synchronous: str = "FULL") -> None:
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
@@ -158,6 +185,10 @@ class Store:
         self._connection = connection
         if self.synchronous != "NORMAL":
             self._committer = ThreadPoolExecutor(1, thread_name_prefix="ladytiger-commit")
+
+    async def start(self) -> None:
+        """`open`, for a caller that may hold either store (ladytiger.web.stores)."""
+        self.open()
 
     async def close(self) -> None:
         """Commit what is queued, then close the database."""
@@ -305,12 +336,19 @@ def append_actions(
     move at an index already taken. `status` moves the table to 'playing' or 'finished';
     `joined` marks the seat whose arrival starts the game."""
     now = time.time()
+    row = connection.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None or row[0] in ("finished", "abandoned"):
+        raise WriteConflict(f"table {table_id} has ended or is gone")
     if joined is not None:
         mark_joined(connection, table_id, joined)
-    connection.executemany(
-        "INSERT INTO actions (table_id, idx, action, actor, at) VALUES (?, ?, ?, ?, ?)",
-        [(table_id, start + i, action, actor, now) for i, (action, actor) in enumerate(steps)],
-    )
+    try:
+        connection.executemany(
+            "INSERT INTO actions (table_id, idx, action, actor, at) VALUES (?, ?, ?, ?, ?)",
+            [(table_id, start + i, action, actor, now)
+             for i, (action, actor) in enumerate(steps)],
+        )
+    except sqlite3.IntegrityError:
+        raise WriteConflict(f"table {table_id}: history index {start} is taken") from None
     if status == "playing":
         connection.execute(
             "UPDATE tables SET status = 'playing', started_at = ? WHERE id = ?", (now, table_id)
@@ -418,6 +456,37 @@ def load_table(connection: sqlite3.Connection, table_id: str) -> StoredTable | N
         f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
     ).fetchone()
     return None if row is None else _read_table(connection, row)
+
+
+def table_delta(
+    connection: sqlite3.Connection, table_id: str, actions_from: int, chat_from: int,
+    full: bool,
+) -> TableDelta | None:
+    """The table's changes past history index `actions_from` (and, when `full`, its seats,
+    players and chat lines past `chat_from`); None if the table is gone."""
+    row = connection.execute(
+        f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    _, _, status, rematch, finished_at, result, _ = row
+    actions = connection.execute(
+        "SELECT action, actor, at FROM actions WHERE table_id = ? AND idx >= ? ORDER BY idx",
+        (table_id, actions_from),
+    ).fetchall()
+    ended = json.loads(result) if status == "abandoned" and result else {}
+    delta = TableDelta(
+        status=status, finished_at=finished_at, ended_reason=ended.get("abandoned"),
+        rematch=rematch, actions=[(action, actor) for action, actor, _ in actions],
+        last_activity=actions[-1][2] if actions else None,
+    )
+    if full:
+        whole = _read_table(connection, row)
+        delta.token_hashes, delta.joined = whole.token_hashes, whole.joined
+        delta.players = whole.players
+        delta.chat = [line for line in whole.chat or [] if line["index"] >= chat_from]
+        delta.chat_count = whole.chat_count
+    return delta
 
 
 def load_unfinished(connection: sqlite3.Connection) -> list[StoredTable]:

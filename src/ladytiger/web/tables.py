@@ -5,6 +5,11 @@ outcomes that follow the move, is written to the store, and only after the commi
 become the table's state, get a new version and go out to every connection as views. So a
 view, an acknowledgement or a bot's turn never rests on a move the database might not have.
 Moves on one table are serialised by its lock; a move for an old version is refused.
+
+On a shared database (PostgreSQL, several processes) another process may change a table this
+one holds: the database refuses a write that raced one of theirs (`WriteConflict`), the
+table catches up from the database (`changed_elsewhere`) and the move is refused as stale.
+Only the table's owner runs its bots and clock; any process serves its clients.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from ladytiger.web.pool import BotPool, BotTimeout
 from ladytiger.web.protocol import CLOSE_TRY_AGAIN_LATER, ProtocolError, encode, message
 from ladytiger.web.security import TokenBucket, hash_token, new_token, seat_for_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec
-from ladytiger.web.store import Store, StoredTable
+from ladytiger.web.store import StoredTable, TableDelta, WriteConflict
 
 log = logging.getLogger("ladytiger.web.tables")
 T = TypeVar("T")
@@ -71,7 +76,7 @@ class Services:
     """What every table shares: settings, the database, the bot pool, the dealer's rng."""
 
     settings: Settings
-    store: Store
+    store: Any  # ladytiger.web.stores.TableStore
     pool: BotPool
     rng: random.Random
     players: Directory
@@ -162,6 +167,16 @@ class Table:
         # the same position gets the same answer, uncounted), and its rate of asking.
         self._hints: dict[int, tuple[int, asyncio.Future[dict[str, Any]]]] = {}
         self._hint_buckets: dict[int, TokenBucket] = {}
+        # Whether this process runs the table's bots and clock: always alone on SQLite; on a
+        # shared database, the one process the database names (the hub sets it).
+        self.owner = True
+        # Whether the move that finished the game was committed here: that process alone
+        # rates it, so a game is rated once however many processes hold it.
+        self.finished_here = False
+        # Catching up with other processes' changes: 0 nothing asked, 1 the history and
+        # status, 2 everything (seats, players, chat too).
+        self._wanted = 0
+        self._catching_up: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------------ making and restoring
     @classmethod
@@ -285,8 +300,14 @@ class Table:
                    speaker: Listener | None, ref: str | int | None) -> dict[str, Any]:
         async with self.lock:
             index, at = self.chat_count, time.time()
-            await self._store(db.add_chat, "your message", self.id, index, seat, player.id,
-                              text, at)
+            try:
+                await self._store(db.add_chat, "your message", self.id, index, seat,
+                                  player.id, text, at)
+            except WriteConflict:  # another process's line took the index: catch up, go on
+                await self._catch_up(full=True)
+                index = self.chat_count
+                await self._store(db.add_chat, "your message", self.id, index, seat,
+                                  player.id, text, at)
             self.chat_count += 1
             line = {"index": index, "seat": seat, "player": player.id, "name": player.name,
                     "text": text, "at": at}
@@ -389,8 +410,16 @@ class Table:
                 after = self.state.clone()
                 steps: list[tuple[int, int]] = []
                 self._deal(after, steps)
-                await self._commit(after, steps, starting=True, joined=seat)
-                return
+                try:
+                    await self._commit(after, steps, starting=True, joined=seat)
+                    return
+                except ProtocolError as error:
+                    if error.code != "stale_version":
+                        raise
+                # Another process started the game first (this copy has caught up); the
+                # arrival is still recorded.
+                if self.joined[seat]:
+                    return
             await self._store(db.mark_joined, "your arrival", self.id, seat)
             self.joined[seat] = True
             self.claims.pop(seat, None)
@@ -411,7 +440,11 @@ class Table:
         after = self.state.clone()
         steps: list[tuple[int, int]] = []
         self._deal(after, steps)
-        await self._commit(after, steps, starting=True)
+        try:
+            await self._commit(after, steps, starting=True)
+        except ProtocolError as error:
+            if error.code != "stale_version":
+                raise  # else another process started it first: this copy has caught up
 
     def check_room(self, seat: int | None) -> None:
         """Refuse a spectator beyond the table's cap (seats always get in)."""
@@ -551,8 +584,18 @@ class Table:
         result = {"returns": after.returns(), "scores": after.scores()} if finished else None
         start = len(self.state.history())
         what = "the move" if not starting else "the start of the game"
-        await self._store(db.append_actions, what, self.id, start, steps, status, result,
-                          joined)
+        try:
+            await self._store(db.append_actions, what, self.id, start, steps, status, result,
+                              joined)
+        except WriteConflict:
+            # Another process moved first: learn what it played, and refuse this one.
+            await self._catch_up(full=True)
+            raise ProtocolError(
+                "stale_version",
+                "your view is out of date: another move was played first; nothing was "
+                f"played (the table is at version {self.version})",
+                status=409, version=self.version,
+            ) from None
         # Asked while the table's own state is still the one before the move. The opening
         # deal is no moment: nothing was played yet.
         moment = None if starting else self._moment_between(self.state, after)
@@ -570,6 +613,7 @@ class Table:
             self.status = status
         if finished:
             self.finished_at = time.time()
+            self.finished_here = True
         if joined is not None:
             self.joined[joined] = True
             self.claims.pop(joined, None)
@@ -603,9 +647,121 @@ class Table:
         was changed (the table's memory is only touched after the job succeeds)."""
         try:
             return await self.services.store.call(job, *args)
+        except WriteConflict:
+            raise
         except Exception as error:
             log.error("table %s: %s could not be saved: %s", self.id, what, error)
             raise storage_failure(what) from None
+
+    # ------------------------------------------------------------------ other processes
+    def changed_elsewhere(self, full: bool) -> None:
+        """Another process changed this table (a notice said so): read what changed and
+        show it here. Notices that arrive meanwhile are answered by one more read."""
+        self._wanted = max(self._wanted, 2 if full else 1)
+        if self._catching_up is None:
+            self._catching_up = asyncio.ensure_future(self._catch_up_soon())
+
+    async def _catch_up_soon(self) -> None:
+        try:
+            while self._wanted:
+                full = self._wanted == 2
+                self._wanted = 0
+                async with self.lock:
+                    await self._catch_up(full)
+        except Exception:
+            log.exception("table %s: catching up with another process failed; the next "
+                          "notice tries again", self.id)
+        finally:
+            self._catching_up = None
+
+    async def _catch_up(self, full: bool) -> None:
+        """Read this table's changes since this copy last saw it and apply them (the table's
+        lock held)."""
+        delta = await self.services.store.call(
+            db.table_delta, self.id, len(self.state.history()), self.chat_count, full)
+        if delta is not None:
+            self._apply(delta)
+            if self.owner and self.status == WAITING:
+                await self._start_if_ready()  # the last seat may have joined elsewhere
+
+    def _apply(self, delta: TableDelta) -> None:
+        """Bring this copy up to `delta`; then send views, and hand the turn on, as after a
+        commit of its own."""
+        moved = new_moment = False
+        if delta.actions:
+            state = self.state
+            last_move = max((index for index, (_, actor) in enumerate(delta.actions)
+                             if actor != CHANCE), default=None)
+            before: State | None = None
+            for index, (action, actor) in enumerate(delta.actions):
+                if state.current_player() != actor:
+                    raise RestoreError(f"table {self.id}: a move read back was stored for "
+                                       "another player")
+                if index == last_move:
+                    before = state.clone()
+                state.apply_action(action)
+            moved = True
+            self.last_activity = delta.last_activity or time.time()
+            if before is not None:
+                moment = self._moment_between(before, state)
+                if moment is not None:
+                    self.moment = moment
+                    self._seen.clear()
+                    new_moment = True
+        ended = delta.status != self.status and delta.status in ENDED
+        if delta.status != self.status:
+            self.status = delta.status
+            moved = True
+        if self.status != WAITING:
+            self.version = 1 + sum(actor != CHANCE for actor in self.state.actors())
+            if new_moment:
+                self.moment_version = self.version
+        if ended:
+            self.finished_at = delta.finished_at
+            self.ended_reason = delta.ended_reason
+            if self.status == ABANDONED:
+                self.deadline = None
+                self.cancel_tasks()
+        if delta.rematch is not None and delta.rematch != self.rematch:
+            self.rematch = delta.rematch
+            self._send_all(message("rematch", table=self.id, rematch=delta.rematch))
+        if delta.token_hashes is not None and delta.joined is not None:
+            self._apply_seats(delta)
+        if delta.chat:
+            for line in delta.chat:
+                if line["index"] < self.chat_count:
+                    continue
+                self.chat.append(line)
+                self._send_all(message("chat", table=self.id, **chat_fields(line)))
+            del self.chat[:-db.CHAT_KEPT]
+        if delta.chat_count is not None:
+            self.chat_count = max(self.chat_count, delta.chat_count)
+        if moved:
+            self._changed()
+
+    def _apply_seats(self, delta: TableDelta) -> None:
+        assert delta.token_hashes is not None and delta.joined is not None
+        if delta.token_hashes != self.token_hashes or delta.joined != self.joined:
+            self.token_hashes = list(delta.token_hashes)
+            self.joined = list(delta.joined)
+            now = time.time()
+            self.claims = {
+                seat: self.claims.get(seat, now)
+                for seat, plan in enumerate(self.spec.seats)
+                if plan.kind == HUMAN and plan.open and self.token_hashes[seat] is not None
+                and not self.joined[seat]
+            }
+            self.presence_changed()
+        for seat, held in enumerate(delta.players or []):
+            if held is None:
+                continue
+            current = self.players[seat]
+            if current is None or current.id != held[0]:
+                player = self.services.players.intern(*held)
+                self.players[seat] = player
+                if self.status not in ENDED:
+                    player.tables.add(self.id)
+                self.presence_changed()
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:
@@ -689,7 +845,7 @@ class Table:
         return "this game was abandoned: no player was connected for a long time"
 
     def _schedule(self) -> None:
-        if self.status != PLAYING:
+        if self.status != PLAYING or not self.owner:
             return
         player = self.state.current_player()
         if player < 0:

@@ -1,0 +1,785 @@
+"""The table database on PostgreSQL, shared by several server processes (`--db postgresql://`).
+
+It answers the same jobs as the SQLite store (`Store.call(db.insert_table, ...)`): each job
+of ladytiger.web.store has a PostgreSQL twin here, run on a connection of an asyncpg pool.
+A job returns only after its transaction committed, so an acknowledged move is in the
+database, as with SQLite.
+
+What sharing adds:
+
+* Races are settled by the database. A move is written by one call of the function
+  `ladytiger_append`, which locks the table's row first: two processes writing the same
+  table queue there. The history index is part of the key of `actions`, so a second move at
+  a taken index fails (`WriteConflict`), and a move on a table that has ended is refused.
+* Every change of a table sends a notice on the channel `ladytiger` in the same transaction
+  (PostgreSQL delivers it only if the transaction commits): "<process> <kind> <table>".
+  Each process listens and catches up the tables it holds in memory.
+* Each process has a row in `processes` that it touches every `heartbeat_interval`; each
+  unfinished table has an `owner`, the process that runs its bots, clock and sweep. A
+  process whose row has not been touched for `lease_seconds` is dead: the first live process
+  to notice takes its tables over (`take_over`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from ladytiger.web import store as db
+from ladytiger.web.store import (
+    CHAT_KEPT,
+    StoreClosedError,
+    StoredTable,
+    TableDelta,
+    WriteConflict,
+)
+
+try:  # the `postgres` extra
+    import asyncpg
+except ImportError:  # pragma: no cover - reported when a PostgreSQL URL is given
+    asyncpg = None
+
+log = logging.getLogger("ladytiger.web.store_postgres")
+T = TypeVar("T")
+CHANNEL = "ladytiger"
+ENDED_CODE = "LT409"  # raised by ladytiger_append for a table that has ended
+# Changes a notice names. "move": the history, status, rematch or end changed; anything else
+# (a seat claimed, joined or bound, a chat line, the start) asks for the whole table.
+LIGHT_KINDS = ("move", "ended", "rematch")
+
+# Each entry brings a database from the version before it to its own; `start` runs those
+# the database has not had yet, under an advisory lock so that processes starting together
+# do not run them twice.
+MIGRATIONS: dict[int, str] = {
+    1: """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    started_at DOUBLE PRECISION,
+    finished_at DOUBLE PRECISION,
+    rematch TEXT,
+    result TEXT,
+    owner TEXT
+);
+CREATE INDEX tables_by_status ON tables (status, created_at);
+CREATE INDEX tables_by_end ON tables (status, finished_at);
+CREATE INDEX tables_by_owner ON tables (owner) WHERE status IN ('waiting', 'playing');
+CREATE TABLE seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token_hash TEXT,
+    joined INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE actions (
+    table_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    actor INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    secret_hash TEXT UNIQUE,
+    name TEXT NOT NULL,
+    bot TEXT,
+    created_at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE seat_players (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    player_id TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX seats_by_player ON seat_players (player_id, table_id);
+CREATE TABLE chat (
+    table_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    seat INTEGER,
+    player_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+CREATE TABLE ratings (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    shown DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, game)
+);
+CREATE INDEX ratings_by_game ON ratings (game, shown);
+CREATE TABLE processes (
+    id TEXT PRIMARY KEY,
+    started_at DOUBLE PRECISION NOT NULL,
+    seen_at TIMESTAMPTZ NOT NULL
+);
+-- One move (with the chance outcomes after it) in one round trip: lock the table's row,
+-- refuse an ended table, write, and announce, all or nothing.
+CREATE FUNCTION ladytiger_append(
+    p_table TEXT, p_start INTEGER, p_actions INTEGER[], p_actors INTEGER[], p_status TEXT,
+    p_result TEXT, p_joined INTEGER, p_at DOUBLE PRECISION, p_notice TEXT
+) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+    current_status TEXT;
+BEGIN
+    SELECT status INTO current_status FROM tables WHERE id = p_table FOR UPDATE;
+    IF current_status IS NULL OR current_status IN ('finished', 'abandoned') THEN
+        RAISE EXCEPTION 'table % has ended or is gone', p_table USING ERRCODE = 'LT409';
+    END IF;
+    IF p_joined IS NOT NULL THEN
+        UPDATE seats SET joined = 1 WHERE table_id = p_table AND seat = p_joined;
+    END IF;
+    INSERT INTO actions (table_id, idx, action, actor, at)
+        SELECT p_table, p_start + n - 1, a, b, p_at
+        FROM unnest(p_actions, p_actors) WITH ORDINALITY AS s(a, b, n);
+    IF p_status = 'playing' THEN
+        UPDATE tables SET status = 'playing', started_at = p_at WHERE id = p_table;
+    ELSIF p_status = 'finished' THEN
+        UPDATE tables SET status = 'finished', finished_at = p_at, result = p_result
+            WHERE id = p_table;
+    END IF;
+    PERFORM pg_notify('ladytiger', p_notice);
+END $$;
+""",
+}
+SCHEMA_VERSION = max(MIGRATIONS)
+MIGRATION_LOCK = 0x1AD7_16E5  # the advisory lock key migrations run under
+
+
+def is_postgres_url(text: str) -> bool:
+    return text.startswith(("postgresql://", "postgres://"))
+
+
+def new_process_id() -> str:
+    return f"{os.uname().nodename[:40]}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+Notice = Callable[[str, str], None]  # (kind, table id)
+
+
+class PostgresStore:
+    """PostgreSQL behind the server: `await start()`, `await call(job, ...)`, `await close()`."""
+
+    shared = True
+
+    def __init__(self, url: str, pool_size: int = 10, process_id: str | None = None) -> None:
+        if asyncpg is None:
+            raise RuntimeError("a PostgreSQL database needs the postgres extra: "
+                               "pip install 'ladytiger[postgres]'")
+        self.url = url
+        self.pool_size = max(2, pool_size)
+        self.origin = process_id or new_process_id()
+        self.started_at = time.time()
+        self._pool: Any = None
+        self._listener: Any = None
+        self._listening: asyncio.Task[None] | None = None
+        self._closing = False
+        # Set by the hub: called with (kind, table id) for each change another process made,
+        # and after a lost listening connection is back (notices may have been missed).
+        self.on_notice: Notice | None = None
+        self.on_resync: Callable[[], None] | None = None
+        self.commits = 0
+        self.jobs_done = 0
+        self.statements = 0  # round trips to the database, for the cost per move
+        self.notices_heard = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        self._pool = await asyncpg.create_pool(self.url, min_size=2, max_size=self.pool_size)
+        async with self._pool.acquire() as connection:
+            await migrate(connection)
+        await self._listen()
+
+    async def _listen(self) -> None:
+        listener = await asyncpg.connect(self.url)
+        await listener.add_listener(CHANNEL, self._heard)
+        listener.add_termination_listener(self._lost)
+        self._listener = listener
+
+    def _heard(self, connection: Any, pid: int, channel: str, payload: str) -> None:
+        origin, _, rest = payload.partition(" ")
+        if origin == self.origin:
+            return  # this process made the change and holds it already
+        kind, _, table_id = rest.partition(" ")
+        self.notices_heard += 1
+        if self.on_notice is not None:
+            try:
+                self.on_notice(kind, table_id)
+            except Exception:
+                log.exception("a notice about table %s could not be handled", table_id)
+
+    def _lost(self, connection: Any) -> None:
+        if self._closing:
+            return
+        log.warning("the connection listening for other processes' changes was lost; "
+                    "reconnecting")
+        self._listener = None
+        if self._listening is None or self._listening.done():
+            self._listening = asyncio.ensure_future(self._relisten())
+
+    async def _relisten(self) -> None:
+        wait = 0.1
+        while not self._closing:
+            try:
+                await self._listen()
+            except (OSError, asyncpg.PostgresError) as error:
+                log.warning("cannot listen again yet: %s", error)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 5.0)
+                continue
+            if self.on_resync is not None:
+                self.on_resync()
+            return
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._listening is not None:
+            self._listening.cancel()
+        if self._listener is not None:
+            try:
+                await self._listener.close(timeout=5)
+            except Exception:
+                self._listener.terminate()
+            self._listener = None
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    # ------------------------------------------------------------------ jobs
+    async def call(self, job: Callable[..., T], *args: Any) -> T:
+        """Run the PostgreSQL twin of `job` (a job of ladytiger.web.store) with `args`;
+        return once it is committed."""
+        twin = JOBS.get(job) or JOBS_BY_NAME.get(getattr(job, "__name__", ""))
+        if twin is None:
+            raise TypeError(f"{getattr(job, '__name__', job)!r} has no PostgreSQL version")
+        if self._pool is None:
+            raise StoreClosedError("the store is closed")
+        async with self._pool.acquire() as connection:
+            result = await twin(self, connection, *args)
+        self.commits += 1
+        self.jobs_done += 1
+        return result  # type: ignore[no-any-return]
+
+    def notice(self, kind: str, table_id: str) -> str:
+        return f"{self.origin} {kind} {table_id}"
+
+    async def _notify(self, connection: Any, kind: str, table_id: str) -> None:
+        self.statements += 1
+        await connection.execute("SELECT pg_notify($1, $2)", CHANNEL,
+                                 self.notice(kind, table_id))
+
+    # ------------------------------------------------------------------ several processes
+    async def heartbeat(self) -> bool:
+        """Say this process is alive; False if the others had given it up for dead (its
+        tables are theirs now: the caller must let them go)."""
+        async with self._pool.acquire() as connection:
+            self.statements += 1
+            touched = await connection.fetchval(
+                "UPDATE processes SET seen_at = clock_timestamp() WHERE id = $1 RETURNING 1",
+                self.origin)
+            if touched:
+                return True
+            self.statements += 1
+            await connection.execute(
+                "INSERT INTO processes (id, started_at, seen_at) VALUES ($1, $2, "
+                "clock_timestamp()) ON CONFLICT (id) DO UPDATE SET seen_at = clock_timestamp()",
+                self.origin, self.started_at)
+            return False
+
+    async def take_over(self, lease_seconds: float) -> list[str]:
+        """Make this process the owner of every unfinished table whose owner is gone (its
+        row not touched for `lease_seconds`, or none at all); the tables taken."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            self.statements += 2
+            await connection.execute(
+                "DELETE FROM processes WHERE seen_at < clock_timestamp() - "
+                "make_interval(secs => $1)", lease_seconds)
+            rows = await connection.fetch(
+                "UPDATE tables SET owner = $1 WHERE status IN ('waiting', 'playing') "
+                "AND (owner IS NULL OR NOT EXISTS "
+                "(SELECT 1 FROM processes p WHERE p.id = tables.owner)) RETURNING id",
+                self.origin)
+        return [row["id"] for row in rows]
+
+    async def owned(self) -> set[str]:
+        async with self._pool.acquire() as connection:
+            self.statements += 1
+            rows = await connection.fetch(
+                "SELECT id FROM tables WHERE owner = $1 AND status IN ('waiting', 'playing')",
+                self.origin)
+        return {row["id"] for row in rows}
+
+    async def let_go(self) -> None:
+        """On a clean shutdown: leave this process's tables to the others at once."""
+        if self._pool is None:
+            return
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "UPDATE tables SET owner = NULL WHERE owner = $1 "
+                "AND status IN ('waiting', 'playing')", self.origin)
+            await connection.execute("DELETE FROM processes WHERE id = $1", self.origin)
+            await connection.execute("SELECT pg_notify($1, $2)", CHANNEL,
+                                     self.notice("released", "*"))
+
+    async def unfinished_ids(self, status: str, limit: int) -> list[str]:
+        """Ids of the newest unfinished tables with `status`, whichever process owns them."""
+        async with self._pool.acquire() as connection:
+            self.statements += 1
+            rows = await connection.fetch(
+                "SELECT id FROM tables WHERE status = $1 ORDER BY created_at DESC LIMIT $2",
+                status, limit)
+        return [row["id"] for row in rows]
+
+    async def unfinished_of_player(self, player_id: str) -> list[str]:
+        async with self._pool.acquire() as connection:
+            self.statements += 1
+            rows = await connection.fetch(
+                "SELECT t.id FROM seat_players s JOIN tables t ON t.id = s.table_id "
+                "WHERE s.player_id = $1 AND t.status IN ('waiting', 'playing')", player_id)
+        return [row["id"] for row in rows]
+
+
+async def migrate(connection: Any) -> int:
+    """Bring the database's schema up to SCHEMA_VERSION; the version it had."""
+    await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        await connection.execute(
+            "CREATE TABLE IF NOT EXISTS ladytiger_schema (version INTEGER NOT NULL)")
+        found = await connection.fetchval("SELECT max(version) FROM ladytiger_schema") or 0
+        if found > SCHEMA_VERSION:
+            raise RuntimeError(f"the database has schema {found}; this server knows up to "
+                               f"{SCHEMA_VERSION}: run a newer server")
+        for version in range(found + 1, SCHEMA_VERSION + 1):
+            async with connection.transaction():
+                await connection.execute(MIGRATIONS[version])
+                await connection.execute("INSERT INTO ladytiger_schema VALUES ($1)", version)
+            log.info("database schema brought to version %d", version)
+        return int(found)
+    finally:
+        await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+# ---------------------------------------------------------------------------- the jobs
+# Each takes (store, connection, *the arguments of its SQLite twin).
+Connection = Any
+
+
+async def insert_table(store: PostgresStore, connection: Connection, spec: dict[str, Any],
+                       token_hashes: list[str | None]) -> None:
+    async with connection.transaction():
+        store.statements += 2
+        await connection.execute(
+            "INSERT INTO tables (id, game, spec, status, created_at, owner) "
+            "VALUES ($1, $2, $3, 'waiting', $4, $5)",
+            spec["id"], spec["game"], json.dumps(spec), spec["created_at"], store.origin)
+        await connection.executemany(
+            "INSERT INTO seats (table_id, seat, token_hash) VALUES ($1, $2, $3)",
+            [(spec["id"], seat, digest) for seat, digest in enumerate(token_hashes)])
+        if spec.get("rematch_of"):
+            # A finished table has one rematch: of two processes making it at once, the
+            # second finds the place taken, and its new table is rolled back.
+            store.statements += 1
+            done = await connection.fetchval(
+                "UPDATE tables SET rematch = $2 WHERE id = $1 AND rematch IS NULL RETURNING 1",
+                spec["rematch_of"], spec["id"])
+            if not done:
+                raise WriteConflict(f"table {spec['rematch_of']} has its rematch already")
+            await store._notify(connection, "rematch", spec["rematch_of"])
+
+
+async def append_actions(
+    store: PostgresStore, connection: Connection, table_id: str, start: int,
+    steps: Iterable[tuple[int, int]], status: str | None = None,
+    result: dict[str, Any] | None = None, joined: int | None = None,
+) -> None:
+    steps = list(steps)
+    kind = "move" if joined is None and status != "playing" else "start"
+    store.statements += 1
+    try:
+        await connection.execute(
+            "SELECT ladytiger_append($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            table_id, start, [action for action, _ in steps], [actor for _, actor in steps],
+            status, json.dumps(result) if status == "finished" else None, joined,
+            time.time(), store.notice(kind, table_id))
+    except asyncpg.UniqueViolationError:
+        raise WriteConflict(f"table {table_id}: history index {start} is taken") from None
+    except asyncpg.PostgresError as error:
+        if getattr(error, "sqlstate", None) == ENDED_CODE:
+            raise WriteConflict(f"table {table_id} has ended or is gone") from None
+        raise
+
+
+async def mark_joined(store: PostgresStore, connection: Connection, table_id: str,
+                      seat: int) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        await connection.execute(
+            "UPDATE seats SET joined = 1 WHERE table_id = $1 AND seat = $2", table_id, seat)
+        await store._notify(connection, "seat", table_id)
+
+
+async def claim_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
+                     digest: str) -> bool:
+    async with connection.transaction():
+        store.statements += 1
+        done = await connection.fetchval(
+            "UPDATE seats SET token_hash = $3 WHERE table_id = $1 AND seat = $2 "
+            "AND token_hash IS NULL RETURNING 1", table_id, seat, digest)
+        if done:
+            await store._notify(connection, "seat", table_id)
+        return bool(done)
+
+
+async def release_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
+                       digest: str) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        await connection.execute(
+            "UPDATE seats SET token_hash = NULL WHERE table_id = $1 AND seat = $2 "
+            "AND token_hash = $3 AND joined = 0", table_id, seat, digest)
+        await store._notify(connection, "seat", table_id)
+
+
+async def abandon_table(store: PostgresStore, connection: Connection, table_id: str,
+                        reason: str) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        await connection.execute(
+            "UPDATE tables SET status = 'abandoned', finished_at = $2, result = $3 "
+            "WHERE id = $1 AND status NOT IN ('finished', 'abandoned')",
+            table_id, time.time(), json.dumps({"abandoned": reason}))
+        await store._notify(connection, "ended", table_id)
+
+
+async def delete_ended_before(store: PostgresStore, connection: Connection, before: float,
+                              limit: int) -> list[str]:
+    async with connection.transaction():
+        store.statements += 1
+        rows = await connection.fetch(
+            "SELECT id FROM tables WHERE status IN ('finished', 'abandoned') "
+            "AND finished_at < $1 ORDER BY finished_at LIMIT $2 FOR UPDATE SKIP LOCKED",
+            before, limit)
+        ids = [row["id"] for row in rows]
+        if ids:
+            for kept in ("actions", "seats", "seat_players", "chat"):
+                store.statements += 1
+                await connection.execute(f"DELETE FROM {kept} WHERE table_id = ANY($1)", ids)
+            store.statements += 1
+            await connection.execute("DELETE FROM tables WHERE id = ANY($1)", ids)
+    return ids
+
+
+async def set_rematch(store: PostgresStore, connection: Connection, table_id: str,
+                      rematch_id: str) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        await connection.execute("UPDATE tables SET rematch = $2 WHERE id = $1",
+                                 table_id, rematch_id)
+        await store._notify(connection, "rematch", table_id)
+
+
+_COLUMNS = "id, spec, status, rematch, finished_at, result, created_at"
+
+
+async def _read_table(store: PostgresStore, connection: Connection, row: Any) -> StoredTable:
+    table_id = row["id"]
+    store.statements += 4
+    seats = await connection.fetch(
+        "SELECT token_hash, joined FROM seats WHERE table_id = $1 ORDER BY seat", table_id)
+    actions = await connection.fetch(
+        "SELECT action, actor, at FROM actions WHERE table_id = $1 ORDER BY idx", table_id)
+    players: list[tuple[str, str, str | None] | None] = [None] * len(seats)
+    for held in await connection.fetch(
+        "SELECT s.seat, p.id, p.name, p.bot FROM seat_players s JOIN players p "
+        "ON p.id = s.player_id WHERE s.table_id = $1", table_id,
+    ):
+        if 0 <= held["seat"] < len(players):
+            players[held["seat"]] = (held["id"], held["name"], held["bot"])
+    chat_count = await connection.fetchval("SELECT count(*) FROM chat WHERE table_id = $1",
+                                           table_id)
+    status, result = row["status"], row["result"]
+    ended = json.loads(result) if status == "abandoned" and result else {}
+    return StoredTable(
+        spec=json.loads(row["spec"]),
+        status=status,
+        token_hashes=[seat["token_hash"] for seat in seats],
+        joined=[bool(seat["joined"]) for seat in seats],
+        actions=[(a["action"], a["actor"]) for a in actions],
+        rematch=row["rematch"],
+        finished_at=row["finished_at"],
+        ended_reason=ended.get("abandoned"),
+        last_activity=actions[-1]["at"] if actions else row["created_at"],
+        players=players,
+        chat=await recent_chat(store, connection, table_id) if chat_count else [],
+        chat_count=chat_count,
+    )
+
+
+async def load_table(store: PostgresStore, connection: Connection,
+                     table_id: str) -> StoredTable | None:
+    async with connection.transaction(isolation="repeatable_read", readonly=True):
+        store.statements += 1
+        row = await connection.fetchrow(f"SELECT {_COLUMNS} FROM tables WHERE id = $1",
+                                        table_id)
+        return None if row is None else await _read_table(store, connection, row)
+
+
+async def load_unfinished(store: PostgresStore, connection: Connection) -> list[StoredTable]:
+    """The unfinished tables this process owns (see `PostgresStore.take_over`)."""
+    async with connection.transaction(isolation="repeatable_read", readonly=True):
+        store.statements += 1
+        rows = await connection.fetch(
+            f"SELECT {_COLUMNS} FROM tables WHERE status IN ('waiting', 'playing') "
+            "AND owner = $1 ORDER BY created_at", store.origin)
+        return [await _read_table(store, connection, row) for row in rows]
+
+
+async def table_delta(store: PostgresStore, connection: Connection, table_id: str,
+                      actions_from: int, chat_from: int, full: bool) -> TableDelta | None:
+    async with connection.transaction(isolation="repeatable_read", readonly=True):
+        store.statements += 2
+        row = await connection.fetchrow(
+            "SELECT status, rematch, finished_at, result FROM tables WHERE id = $1", table_id)
+        if row is None:
+            return None
+        actions = await connection.fetch(
+            "SELECT action, actor, at FROM actions WHERE table_id = $1 AND idx >= $2 "
+            "ORDER BY idx", table_id, actions_from)
+        status, result = row["status"], row["result"]
+        ended = json.loads(result) if status == "abandoned" and result else {}
+        delta = TableDelta(
+            status=status, finished_at=row["finished_at"],
+            ended_reason=ended.get("abandoned"), rematch=row["rematch"],
+            actions=[(a["action"], a["actor"]) for a in actions],
+            last_activity=actions[-1]["at"] if actions else None,
+        )
+        if full:
+            store.statements += 4
+            seats = await connection.fetch(
+                "SELECT token_hash, joined FROM seats WHERE table_id = $1 ORDER BY seat",
+                table_id)
+            delta.token_hashes = [seat["token_hash"] for seat in seats]
+            delta.joined = [bool(seat["joined"]) for seat in seats]
+            players: list[tuple[str, str, str | None] | None] = [None] * len(seats)
+            for held in await connection.fetch(
+                "SELECT s.seat, p.id, p.name, p.bot FROM seat_players s JOIN players p "
+                "ON p.id = s.player_id WHERE s.table_id = $1", table_id,
+            ):
+                if 0 <= held["seat"] < len(players):
+                    players[held["seat"]] = (held["id"], held["name"], held["bot"])
+            delta.players = players
+            delta.chat_count = await connection.fetchval(
+                "SELECT count(*) FROM chat WHERE table_id = $1", table_id)
+            lines = await connection.fetch(
+                "SELECT c.idx, c.seat, c.player_id, p.name, c.text, c.at FROM chat c "
+                "JOIN players p ON p.id = c.player_id WHERE c.table_id = $1 AND c.idx >= $2 "
+                "ORDER BY c.idx DESC LIMIT $3", table_id, chat_from, CHAT_KEPT)
+            delta.chat = [_chat_line(line) for line in reversed(lines)]
+        return delta
+
+
+def _chat_line(row: Any) -> dict[str, Any]:
+    return {"index": row["idx"], "seat": row["seat"], "player": row["player_id"],
+            "name": row["name"], "text": row["text"], "at": row["at"]}
+
+
+async def recent_finished(store: PostgresStore, connection: Connection, limit: int,
+                          status: str = "finished") -> list[dict[str, Any]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT id, spec, finished_at, result, rematch FROM tables WHERE status = $1 "
+        "ORDER BY finished_at DESC LIMIT $2", status, limit)
+    holders = await seat_holders(store, connection, [row["id"] for row in rows])
+    return [
+        {"spec": json.loads(row["spec"]), "finished_at": row["finished_at"],
+         "result": json.loads(row["result"]), "rematch": row["rematch"],
+         "players": holders.get(row["id"], {})}
+        for row in rows
+    ]
+
+
+async def seat_holders(store: PostgresStore, connection: Connection,
+                       table_ids: list[str]) -> dict[str, dict[int, tuple[str, str]]]:
+    found: dict[str, dict[int, tuple[str, str]]] = {}
+    if not table_ids:
+        return found
+    store.statements += 1
+    for row in await connection.fetch(
+        "SELECT s.table_id, s.seat, p.id, p.name FROM seat_players s JOIN players p "
+        "ON p.id = s.player_id WHERE s.table_id = ANY($1)", table_ids,
+    ):
+        found.setdefault(row["table_id"], {})[row["seat"]] = (row["id"], row["name"])
+    return found
+
+
+# ---------------------------------------------------------------------------- players
+async def insert_player(store: PostgresStore, connection: Connection, player_id: str,
+                        secret_hash: str | None, name: str, bot: str | None,
+                        created_at: float) -> None:
+    store.statements += 1
+    await connection.execute(
+        "INSERT INTO players (id, secret_hash, name, bot, created_at) VALUES ($1, $2, $3, $4, "
+        "$5) ON CONFLICT DO NOTHING", player_id, secret_hash, name, bot, created_at)
+
+
+def _player_row(row: Any) -> db.PlayerRow | None:
+    return None if row is None else (row["id"], row["name"], row["bot"], row["created_at"])
+
+
+async def player_by_secret(store: PostgresStore, connection: Connection,
+                           secret_hash: str) -> db.PlayerRow | None:
+    store.statements += 1
+    return _player_row(await connection.fetchrow(
+        "SELECT id, name, bot, created_at FROM players WHERE secret_hash = $1", secret_hash))
+
+
+async def player_by_id(store: PostgresStore, connection: Connection,
+                       player_id: str) -> db.PlayerRow | None:
+    store.statements += 1
+    return _player_row(await connection.fetchrow(
+        "SELECT id, name, bot, created_at FROM players WHERE id = $1", player_id))
+
+
+async def rename_player(store: PostgresStore, connection: Connection, player_id: str,
+                        name: str) -> None:
+    store.statements += 1
+    await connection.execute("UPDATE players SET name = $2 WHERE id = $1", player_id, name)
+
+
+async def bind_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
+                    player_id: str) -> bool:
+    async with connection.transaction():
+        store.statements += 1
+        done = await connection.fetchval(
+            "INSERT INTO seat_players (table_id, seat, player_id) VALUES ($1, $2, $3) "
+            "ON CONFLICT DO NOTHING RETURNING 1", table_id, seat, player_id)
+        if done:
+            await store._notify(connection, "seat", table_id)
+        return bool(done)
+
+
+async def bind_seats(store: PostgresStore, connection: Connection, table_id: str,
+                     players: dict[int, str]) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        await connection.executemany(
+            "INSERT INTO seat_players (table_id, seat, player_id) VALUES ($1, $2, $3) "
+            "ON CONFLICT DO NOTHING",
+            [(table_id, seat, player_id) for seat, player_id in players.items()])
+        await store._notify(connection, "seat", table_id)
+
+
+async def finished_of_player(store: PostgresStore, connection: Connection, player_id: str,
+                             limit: int) -> list[dict[str, Any]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT t.id, t.spec, t.status, t.result, t.finished_at, t.rematch, s.seat "
+        "FROM seat_players s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 "
+        "AND t.status IN ('finished', 'abandoned') ORDER BY t.finished_at DESC LIMIT $2",
+        player_id, limit)
+    holders = await seat_holders(store, connection, [row["id"] for row in rows])
+    return [
+        {"spec": json.loads(row["spec"]), "status": row["status"],
+         "result": json.loads(row["result"]) if row["result"] else None,
+         "finished_at": row["finished_at"], "rematch": row["rematch"], "seat": row["seat"],
+         "players": holders.get(row["id"], {})}
+        for row in rows
+    ]
+
+
+# ---------------------------------------------------------------------------- chat
+async def add_chat(store: PostgresStore, connection: Connection, table_id: str, index: int,
+                   seat: int | None, player_id: str, text: str, at: float) -> None:
+    async with connection.transaction():
+        store.statements += 1
+        try:
+            await connection.execute(
+                "INSERT INTO chat (table_id, idx, seat, player_id, text, at) "
+                "VALUES ($1, $2, $3, $4, $5, $6)", table_id, index, seat, player_id, text, at)
+        except asyncpg.UniqueViolationError:
+            raise WriteConflict(f"table {table_id}: chat line {index} is taken") from None
+        await store._notify(connection, "chat", table_id)
+
+
+async def recent_chat(store: PostgresStore, connection: Connection,
+                      table_id: str) -> list[dict[str, Any]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT c.idx, c.seat, c.player_id, p.name, c.text, c.at FROM chat c "
+        "JOIN players p ON p.id = c.player_id WHERE c.table_id = $1 "
+        "ORDER BY c.idx DESC LIMIT $2", table_id, CHAT_KEPT)
+    return [_chat_line(row) for row in reversed(rows)]
+
+
+# ---------------------------------------------------------------------------- ratings
+async def ratings_of(store: PostgresStore, connection: Connection, game: str,
+                     player_ids: list[str]) -> dict[str, tuple[float, float, int]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT player_id, mu, sigma, games FROM ratings WHERE game = $1 "
+        "AND player_id = ANY($2)", game, player_ids)
+    return {row["player_id"]: (row["mu"], row["sigma"], row["games"]) for row in rows}
+
+
+async def save_ratings(store: PostgresStore, connection: Connection, game: str,
+                       rows: list[tuple[str, float, float, float, int]]) -> None:
+    now = time.time()
+    store.statements += 1
+    await connection.executemany(
+        "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, game) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
+        "games = excluded.games, updated_at = excluded.updated_at",
+        [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows])
+
+
+async def player_ratings(store: PostgresStore, connection: Connection,
+                         player_id: str) -> list[dict[str, Any]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT game, shown, games FROM ratings WHERE player_id = $1 ORDER BY game", player_id)
+    return [{"game": row["game"], "rating": row["shown"], "games": row["games"]}
+            for row in rows]
+
+
+async def leaderboard(store: PostgresStore, connection: Connection, game: str,
+                      limit: int) -> list[dict[str, Any]]:
+    store.statements += 1
+    rows = await connection.fetch(
+        "SELECT p.id, p.name, p.bot, r.shown, r.games FROM ratings r "
+        "JOIN players p ON p.id = r.player_id WHERE r.game = $1 "
+        "ORDER BY r.shown DESC, r.games DESC LIMIT $2", game, limit)
+    return [
+        {"rank": rank, "player": {"id": row["id"], "name": row["name"], "bot": row["bot"]},
+         "rating": row["shown"], "games": row["games"]}
+        for rank, row in enumerate(rows, start=1)
+    ]
+
+
+# Each job of ladytiger.web.store and its twin here. By name too: a test may put a wrapper
+# of a job in the store module's place.
+JOBS: dict[Any, Any] = {
+    getattr(db, twin.__name__): twin
+    for twin in (
+        insert_table, append_actions, mark_joined, claim_seat, release_seat, abandon_table,
+        delete_ended_before, set_rematch, load_table, load_unfinished, table_delta,
+        recent_finished, seat_holders, insert_player, player_by_secret, player_by_id,
+        rename_player, bind_seat, bind_seats, finished_of_player, add_chat, recent_chat,
+        ratings_of, save_ratings, player_ratings, leaderboard,
+    )
+}
+JOBS_BY_NAME = {job.__name__: twin for job, twin in JOBS.items()}

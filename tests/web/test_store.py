@@ -1,0 +1,136 @@
+"""The stores themselves, SQLite and PostgreSQL: the database, not the process, settles a race
+for a place in a table's history; an ended table takes no move; a store's schema is brought
+up to date on start and a newer one is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from ladytiger.web import store as db
+from ladytiger.web.config import Settings
+from ladytiger.web.hub import Hub
+from ladytiger.web.specs import parse_create_request
+from ladytiger.web.store import WriteConflict
+from ladytiger.web.stores import describe, open_store
+from tests.web.postgres import STORES, database
+from tests.web.support import quick_settings, run
+
+
+def spec_json() -> dict[str, Any]:
+    return parse_create_request({"game": "doors"}).to_json()
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_path, store):
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        # Two stores on one database: two server processes, as far as the database knows.
+        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
+                         for _ in range(2))
+        await first.start()
+        await second.start()
+        spec = spec_json()
+        await first.call(db.insert_table, spec, [None, None])
+        await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
+        outcomes = await asyncio.gather(
+            first.call(db.append_actions, spec["id"], 1, [(3, 0)]),
+            second.call(db.append_actions, spec["id"], 1, [(4, 0)]),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "WriteConflict"]
+        stored = await second.call(db.load_table, spec["id"])
+        assert stored is not None and len(stored.actions) == 2
+        winner = 3 if outcomes[0] is None else 4
+        assert stored.actions[1] == (winner, 0)
+        # Ended: no move is taken, whichever index it claims.
+        await second.call(db.abandon_table, spec["id"], "deserted")
+        with pytest.raises(WriteConflict):
+            await first.call(db.append_actions, spec["id"], 2, [(1, 1)])
+        await first.close()
+        await second.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_table_caught_up_from_the_database_shows_the_other_writers_moves(tmp_path, store):
+    """What a process does on another's notice, here on either store: read the changes
+    since its copy's history and apply them as if it had played them."""
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        hub = Hub(quick_settings(path), rng=random.Random(4))
+        await hub.open()
+        table, _ = await hub.create(parse_create_request(
+            {"game": "doors", "options": {"gems_to_win": 50}}))
+        await table.join(0)
+        await table.join(1)
+        other = open_store(quick_settings(path))
+        await other.start()
+        seen: list[str] = []
+
+        class Watcher:
+            seat = None
+
+            def send(self, text: str) -> None:
+                seen.append(text)
+
+        table.attach(Watcher())
+        version = table.version
+        seat = table.state.current_player()
+        action = table.state.legal_actions()[0]
+        after = table.state.clone()
+        after.apply_action(action)
+        # The other writer plays the move; this table does not know yet.
+        start = len(table.state.history())
+        await other.call(db.append_actions, table.id, start, [(action, seat)])
+        # Playing on the stale copy is refused by the database, and the copy catches up.
+        with pytest.raises(Exception) as refused:
+            await table.play(seat, version, table.state.legal_actions()[-1])
+        assert getattr(refused.value, "code", None) == "stale_version"
+        assert table.version == version + 1
+        assert table.state.history() == after.history()
+        assert any(f'"version":{version + 1}' in text for text in seen)
+        await other.close()
+        await hub.close()
+
+    run(scenario())
+
+
+def test_postgres_migrations_run_once_and_a_newer_schema_is_refused(tmp_path):
+    from ladytiger.web import store_postgres
+
+    url = database("postgresql", tmp_path)
+
+    async def scenario() -> None:
+        import asyncpg
+
+        stores = [open_store(Settings(db_path=url)) for _ in range(3)]
+        # Processes starting together: the advisory lock lets one migrate.
+        await asyncio.gather(*(s.start() for s in stores))
+        connection = await asyncpg.connect(url)
+        versions = await connection.fetch("SELECT version FROM ladytiger_schema")
+        assert [row["version"] for row in versions] == list(store_postgres.MIGRATIONS)
+        for s in stores:
+            await s.close()
+        await connection.execute("INSERT INTO ladytiger_schema VALUES ($1)",
+                                 store_postgres.SCHEMA_VERSION + 1)
+        await connection.close()
+        newer = open_store(Settings(db_path=url))
+        with pytest.raises(RuntimeError, match="run a newer server"):
+            await newer.start()
+        await newer.close()
+
+    run(scenario())
+
+
+def test_a_database_url_is_logged_without_its_password():
+    assert describe("postgresql://game:s3cret@db.example:5432/site") == (
+        "postgresql://game:***@db.example:5432/site")
+    assert describe("postgresql://game@db/site") == "postgresql://game@db/site"
+    assert describe("tables.sqlite3") == "tables.sqlite3"
