@@ -147,6 +147,18 @@ def seat_at(t: np.ndarray, start: int, seat: int | None, first: int, players: in
         t[start + (seat - first) % players] = 1.0
 
 
+def mark_common(t: np.ndarray, at: dict[str, int], state: State, viewer: int | None,
+                players: int, phases: dict[str, int]) -> int:
+    """The entries every game's tensor opens with (the viewer is a seat, who is to move,
+    the phase); returns the seat the others are counted from (the viewer, or seat 0)."""
+    first = viewer or 0
+    if viewer is not None:
+        t[at["is_seat"]] = 1.0
+    seat_at(t, at["to_move"], state.current_player(), first, players)
+    t[at["phase"] + phases[state.phase]] = 1.0
+    return first
+
+
 def seat_order(viewer: int | None, players: int) -> list[int]:
     """Seats starting from the viewer (seat 0 first for a spectator), so a tensor reads the
     same from every chair."""

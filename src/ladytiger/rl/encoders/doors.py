@@ -9,7 +9,7 @@ import numpy as np
 from ladytiger.core import Game, State
 from ladytiger.games.doors import GAME_OVER, DoorsState
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder, counts_into, mark_common, offsets, one_hot, seat_order
 
 PHASES = ("choose first collector", "deal identities", "refill display", "collect", "discard",
           "declare", "game over")
@@ -57,13 +57,7 @@ def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
 def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
     if type(state) is not DoorsState:
         return False
-    first = viewer or 0
-    if viewer is not None:
-        t[_AT["is_seat"]] = 1.0
-    turn = state.current_player()
-    if turn >= 0:
-        t[_AT["to_move"] + (turn != first)] = 1.0
-    t[_AT["phase"] + _PHASE[state.phase]] = 1.0
+    first = mark_common(t, _AT, state, viewer, 2, _PHASE)
     t[_AT["collector"] + (state.collector != first)] = 1.0
     target = state.target
     gems = state.gems

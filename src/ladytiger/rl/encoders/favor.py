@@ -16,7 +16,14 @@ from ladytiger.games.favor import (
     FavorState,
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import (
+    Encoder,
+    counts_into,
+    mark_common,
+    offsets,
+    one_hot,
+    seat_order,
+)
 
 PHASES = ("choose first player", "deal identities", "flip", "turn", "auction", "final auction",
           "game over")
@@ -95,12 +102,8 @@ def make_encoder(game: Game) -> Encoder:
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not FavorState:
             return False
-        first = viewer or 0
-        if viewer is not None:
-            t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first, n)
+        first = mark_common(t, at, state, viewer, n, _PHASE)
         phase = state.phase
-        t[at["phase"] + _PHASE[phase]] = 1.0
         t[at["day"] + state.day] = 1.0
         t[at["first_player"] + (state.first_player - first) % n] = 1.0
         t[at["turn"] + (state.turn - first) % n] = 1.0

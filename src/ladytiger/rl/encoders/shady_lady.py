@@ -21,7 +21,7 @@ from ladytiger.games.shady_lady import (
     ShadyLadyState,
     combination,
 )
-from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import Encoder, mark_common, offsets, one_hot, seat_at, seat_order
 
 PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
           GAME_OVER)
@@ -100,12 +100,8 @@ def make_encoder(game: Game) -> Encoder:
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not ShadyLadyState:
             return False
-        first = viewer or 0
-        if viewer is not None:
-            t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first, n)
+        first = mark_common(t, at, state, viewer, n, _PHASE)
         phase = state.phase
-        t[at["phase"] + _PHASE[phase]] = 1.0
         seat_at(t, at["turn_player"], state.turn_player, first, n)
         over = phase == GAME_OVER
         hands, known, piles, points = state.hands, state.known, state.piles, state.points

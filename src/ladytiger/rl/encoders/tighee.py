@@ -18,7 +18,7 @@ from ladytiger.games.tighee import (
     REVEALING,
     TigheeState,
 )
-from ladytiger.rl.encoders import Encoder, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import Encoder, mark_common, offsets, one_hot, seat_at, seat_order
 
 PHASES = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
@@ -99,11 +99,7 @@ def make_encoder(game: Game) -> Encoder:
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not TigheeState:
             return False
-        first = viewer or 0
-        if viewer is not None:
-            t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first, n)
-        t[at["phase"] + _PHASE[state.phase]] = 1.0
+        first = mark_common(t, at, state, viewer, n, _PHASE)
         t[at["round"] + min(state.round + 1, n) - 1] = 1.0
         seat_at(t, at["first_lead"], state.first_lead, first, n)
         lead = state.lead

@@ -22,7 +22,14 @@ from ladytiger.games.traps import (
     TRAP_GEM,
     TrapsState,
 )
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import (
+    Encoder,
+    counts_into,
+    mark_common,
+    offsets,
+    one_hot,
+    seat_order,
+)
 
 PHASES = (DEAL_HANDS, REVEAL_GOAL, START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM,
           GAME_OVER)
@@ -107,12 +114,8 @@ def make_encoder(game: Game) -> Encoder:
     def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
         if type(state) is not TrapsState:
             return False
-        first = viewer or 0
-        if viewer is not None:
-            t[at["is_seat"]] = 1.0
-        seat_at(t, at["to_move"], state.current_player(), first, n)
+        first = mark_common(t, at, state, viewer, n, _PHASE)
         phase = state.phase
-        t[at["phase"] + _PHASE[phase]] = 1.0
         t[at["seasons"]] = min(state.season / state.max_seasons, 1.0)
         t[at["door_deck"]] = bin(state.doors).count("1") / 4
         if state.goal != NOBODY:
