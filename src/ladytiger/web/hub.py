@@ -30,7 +30,7 @@ from ladytiger.core import registered_games
 from ladytiger.web import store as db
 from ladytiger.web.config import Settings
 from ladytiger.web.directory import Directory
-from ladytiger.web.players import BOT_NAMES, Player, table_names
+from ladytiger.web.players import Player, seat_label, table_names
 from ladytiger.web.pool import BotPool
 from ladytiger.web.protocol import ProtocolError, message
 from ladytiger.web.quotas import ClientRate, ClientTables
@@ -568,15 +568,11 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
     """An ended table as listings show it, from its database row."""
     spec = row["spec"]
     holders = row.get("players", {})
-    raw = []
-    for seat, plan in enumerate(spec["seats"]):
-        if seat in holders:
-            raw.append(holders[seat][1])
-        elif plan["kind"] == BOT:
-            raw.append(BOT_NAMES.get(plan.get("bot") or "random", f"{plan.get('bot')} bot"))
-        else:
-            raw.append(f"Seat {seat}")
-    names = table_names(raw)
+    names = table_names([
+        seat_label(seat, holders[seat][1] if seat in holders else None,
+                  (plan.get("bot") or "random") if plan["kind"] == BOT else None)
+        for seat, plan in enumerate(spec["seats"])
+    ])
     seats = []
     for seat, plan in enumerate(spec["seats"]):
         entry_seat = {"seat": seat, **plan, "name": names[seat]}

@@ -110,6 +110,20 @@ def bot_player(bot: str, options: dict[str, Any]) -> Player:
     return Player(pid, name[:60], bot=bot, created_at=time.time())
 
 
+def bot_name(bot: str | None) -> str:
+    """What a bot seat is called at a table ("Random bot")."""
+    return BOT_NAMES.get(bot or "random", f"{bot} bot")
+
+
+def seat_label(seat: int, holder: str | None, bot: str | None) -> str:
+    """A seat's name before names are told apart: its player's, its bot's, or "Seat N"."""
+    if holder is not None:
+        return holder
+    if bot is not None:
+        return bot_name(bot)
+    return f"Seat {seat}"
+
+
 def table_names(raw: list[str]) -> list[str]:
     """Names at one table, told apart by a suffix when two are the same."""
     seen: dict[str, int] = {}

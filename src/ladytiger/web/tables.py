@@ -33,7 +33,7 @@ from ladytiger.web import store as db
 from ladytiger.web.bot_options import REFUSED_BOTS, BotLimits, lenient_options
 from ladytiger.web.config import Settings
 from ladytiger.web.directory import Directory
-from ladytiger.web.players import BOT_NAMES, Player, table_names
+from ladytiger.web.players import Player, seat_label, table_names
 from ladytiger.web.pool import BotPool, BotTimeout
 from ladytiger.web.protocol import CLOSE_TRY_AGAIN_LATER, ProtocolError, encode, message
 from ladytiger.web.security import TokenBucket, hash_token, new_token, seat_for_token
@@ -278,16 +278,12 @@ class Table:
     def seat_names(self) -> list[str]:
         """Each seat's name at this table: its player's (told apart by a suffix), its bot's,
         or "Seat N" for a seat no player holds."""
-        raw = []
-        for seat, plan in enumerate(self.spec.seats):
-            holder = self.players[seat]
-            if holder is not None:
-                raw.append(holder.name)
-            elif plan.kind == BOT:
-                raw.append(BOT_NAMES.get(plan.bot or "random", f"{plan.bot} bot"))
-            else:
-                raw.append(f"Seat {seat}")
-        return table_names(raw)
+        return table_names([
+            seat_label(seat, holder.name if holder is not None else None,
+                      (plan.bot or "random") if plan.kind == BOT else None)
+            for seat, (plan, holder) in enumerate(zip(self.spec.seats, self.players,
+                                                      strict=True))
+        ])
 
     async def say(self, seat: int | None, player: Player, text: str,
                   speaker: Listener | None = None, ref: str | int | None = None
