@@ -35,6 +35,11 @@ ANIMALS = (
 )
 
 BOT_NAMES = {
+    # The four levels a player picks from (docs/bots.md).
+    "beginner": "Beginner bot",
+    "casual": "Casual bot",
+    "strong": "Strong bot",
+    "expert": "Expert bot",
     "random": "Random bot",
     "heuristic": "Rule-of-thumb bot",
     "ismcts": "Search bot",
