@@ -60,7 +60,10 @@ def test_the_prior_is_where_the_odds_start_and_the_evidence_moves_them_from_it()
                                                ("favor", {"players": 2})])
 def test_the_odds_follow_what_the_opponent_does(game, options):
     sensible = odds_of_seat_1(play_against(game, "heuristic", decisions=20, **options))
-    careless = odds_of_seat_1(play_against(game, "random", decisions=20, **options))
+    # The median of three games: one random game can look sensible by luck (in Traps, seed 3
+    # kept 0.7 once the rules of thumb bid as boldly as a random bidder often does).
+    careless = sorted(odds_of_seat_1(play_against(game, "random", decisions=20, seed=seed,
+                                                  **options)) for seed in (1, 2, 3))[1]
     # Both move away from the prior (0.8): up for the sensible player, well down for the
     # careless one (a short random game of Traps shows little: its cards go face down).
     assert sensible > 0.9

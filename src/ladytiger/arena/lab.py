@@ -31,7 +31,7 @@ from ladytiger.core.playout import random_playout, sample_chance
 SHARED_FACTS = ("first_player", "length", "length_unit")
 # Bots cheap enough to be handed many games per task; any other bot gets one game per task,
 # which keeps the workers evenly loaded when a game takes seconds.
-CHEAP_BOTS = ("random", "heuristic")
+CHEAP_BOTS = ("random", "heuristic", "beginner", "casual")
 
 
 # ---------------------------------------------------------------------------- players

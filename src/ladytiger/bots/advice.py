@@ -13,11 +13,10 @@ hint says so, with how many simulations it ran and what it expects of each move.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from ladytiger.bots.base import Bot, Budget, BudgetClock
+from ladytiger.bots.base import Bot, CappedBudget
 from ladytiger.bots.heuristics import Moves, explainer_for, round_points
 from ladytiger.bots.ismcts import IsmctsBot, Node
 from ladytiger.core import State
@@ -68,12 +67,20 @@ def advise(
     seed: int,
     iterations: int = HINT_ITERATIONS,
     seconds: float | None = None,
+    level: str | None = None,
 ) -> Advice:
     """The hint for `seat`, whose turn it is in `state`.
 
     The search runs `iterations` simulations (0: no search), stopping early after `seconds`
-    if given; with `seconds` unset, the same seed always gives the same hint.
+    if given; with `seconds` unset, the same seed always gives the same hint. A bot `level`
+    (ladytiger.bots.levels) replaces `iterations` with that level's: no search for beginner
+    and casual (the rules of thumb are the casual bot), the strong or expert search's
+    budget otherwise; `seconds` still caps it.
     """
+    if level is not None:
+        from ladytiger.bots.levels import hint_iterations
+
+        iterations = hint_iterations(state.game.info.name, level)
     Bot.check_turn(state, seat)
     rng = random.Random(seed)
     # From here on only a drawn state exists: the real one's hidden cards are out of reach.
@@ -94,32 +101,15 @@ def advise(
 
 
 def hint_job(
-    state: State, seat: int, seed: int, iterations: int, seconds: float | None
+    state: State, seat: int, seed: int, iterations: int, seconds: float | None,
+    level: str | None = None,
 ) -> dict[str, Any]:
     """`advise` as the server's bot workers run it (by name, with plain arguments), as JSON."""
-    return advise(state, seat, seed=seed, iterations=iterations, seconds=seconds).to_json()
+    return advise(state, seat, seed=seed, iterations=iterations, seconds=seconds,
+                  level=level).to_json()
 
 
 # ---------------------------------------------------------------------------- the search
-class _CappedClock(BudgetClock):
-    """Counts iterations against a number and a deadline both: whichever ends first."""
-
-    __slots__ = ()
-
-    def more(self) -> bool:
-        if self.done == 0:
-            return True
-        if self.limit is not None and self.done >= self.limit:
-            return False
-        return self.deadline is None or time.perf_counter() < self.deadline
-
-
-@dataclass(frozen=True)
-class _CappedBudget(Budget):
-    def start(self) -> BudgetClock:
-        return _CappedClock(self)
-
-
 class _WatchedSearch(IsmctsBot):
     """The search bot, keeping the root of its last search for the hint to read."""
 
@@ -140,7 +130,7 @@ def _search(
     seconds: float | None,
 ) -> SearchNote:
     bot = _WatchedSearch(state.game, seed=seed, iterations=iterations)
-    bot.budget = _CappedBudget(iterations=iterations, seconds=seconds)
+    bot.budget = CappedBudget(iterations=iterations, seconds=seconds)
     bot.step(state, seat)
     root = bot.root
     assert root is not None  # more than one move: the search ran

@@ -72,6 +72,36 @@ class BudgetClock:
         self.done += 1
 
 
+class CappedClock(BudgetClock):
+    """Counts iterations against a number and a deadline both: whichever ends first."""
+
+    __slots__ = ()
+
+    def more(self) -> bool:
+        if self.done == 0:
+            return True
+        if self.limit is not None and self.done >= self.limit:
+            return False
+        return self.deadline is None or time.perf_counter() < self.deadline
+
+
+@dataclass(frozen=True)
+class CappedBudget(Budget):
+    """A number of iterations that also stops at a deadline (the bot levels' budgets, and
+    the hints'). The iterations make a move reproducible for its seed; the deadline keeps a
+    slow or loaded machine from making a player wait, at the price of that reproducibility
+    on the moves where it strikes."""
+
+    def start(self) -> BudgetClock:
+        return CappedClock(self)
+
+    def __str__(self) -> str:
+        if self.iterations is None:
+            return super().__str__()
+        cap = "" if self.seconds is None else f", at most {self.seconds:g} s"
+        return f"{self.iterations} iterations/move{cap}"
+
+
 class Bot:
     """A seeded player. `step` returns the action to play for `seat` in `state`.
 

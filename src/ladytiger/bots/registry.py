@@ -27,6 +27,7 @@ def _ensure_bots_loaded() -> None:
     import ladytiger.bots.hoard_search
     import ladytiger.bots.ismcts
     import ladytiger.bots.labyrinth_search
+    import ladytiger.bots.levels
     import ladytiger.bots.random_bot  # noqa: F401
 
 

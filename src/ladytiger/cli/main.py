@@ -93,7 +93,9 @@ def list_games() -> None:
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game to play")],
     seat: Annotated[int, typer.Option(help="your seat")] = 0,
-    bot: Annotated[str, typer.Option(help="the bot in every other seat")] = "random",
+    bot: Annotated[str, typer.Option(
+        help="the bot in every other seat: a level (beginner, casual, strong, expert) or any "
+        "bot `ladytiger bots` lists")] = "casual",
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the deal and the bots")] = None,
     option: OptionList = None,

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ladytiger.bots.levels import LEVELS
 from ladytiger.web.config import Settings
 from ladytiger.web.protocol import ProtocolError
 
@@ -159,6 +160,8 @@ EXTRA_OPTIONS: dict[str, dict[str, Rule]] = {
     "hoard_planner": {},
     # Plies of iterative deepening (default 8); the node budget ends the search sooner.
     "labyrinth_search": {"max_depth": Whole(1, 32)},
+    # The levels take no options at all, not even a budget (see `allowed_options`).
+    **{level: {} for level in LEVELS},
 }
 
 
@@ -173,8 +176,10 @@ def budget_options(limits: BotLimits) -> dict[str, Rule]:
 
 def allowed_options(bot: str, limits: BotLimits = DEFAULT_LIMITS) -> dict[str, Rule]:
     """The options a creator may give `bot`. A bot the whitelist does not know (a bot
-    registered by a plug-in, say) plays with its defaults: it takes no options."""
-    if bot in REFUSED_BOTS or bot not in EXTRA_OPTIONS:
+    registered by a plug-in, say) plays with its defaults: it takes no options. Nor does a
+    level (ladytiger.bots.levels): a level is its budget, and an expert told to think for 5 s
+    would no longer be the expert the ladder measured."""
+    if bot in REFUSED_BOTS or bot in LEVELS or bot not in EXTRA_OPTIONS:
         return {}
     return {**budget_options(limits), **EXTRA_OPTIONS[bot]}
 

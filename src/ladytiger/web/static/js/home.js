@@ -122,14 +122,15 @@ function renderSeats() {
   const previous = [...fieldset.querySelectorAll("select")].map((s) => s.value);
   for (const row of fieldset.querySelectorAll(".seat-row")) row.remove();
   const strengths = strengthsFor(state.game.name, state.bots);
-  const fallback = strengths.find((s) => s.key === "medium") || strengths[0];
+  const fallback = strengths.find((s) => s.key === "casual") || strengths[0];
   for (let seat = 0; seat < seatCount(); seat += 1) {
     const id = `seat-${seat}`;
     const chosen = previous[seat] ?? (seat === 0 ? "human" : fallback?.key ?? "human");
     const select = h("select", {id, name: id, "data-seat": seat},
       h("option", {value: "human", selected: chosen === "human"},
         seat === 0 ? "Human (you)" : "Human"),
-      strengths.map((s) => h("option", {value: s.key, selected: chosen === s.key}, s.label)));
+      strengths.map((s) => h("option", {value: s.key, selected: chosen === s.key, title: s.about},
+        s.label)));
     select.addEventListener("change", describeSeats);
     fieldset.append(h("div", {class: "seat-row"},
       h("label", {class: "seat-label", for: id}, `Seat ${seat}`), select));

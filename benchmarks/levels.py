@@ -1,0 +1,361 @@
+"""Bot levels: the ladder (beginner, casual, strong, expert) in every game and player count,
+the expert's strength targets, and the levels against scripted exploit players.
+
+- ladder: every level against every other, seats rotated over every seating; Elo by maximum
+  likelihood (Bradley-Terry over the decisive duels of each game: of two seats of different
+  levels, the one with the higher return wins), with 95% intervals from a bootstrap over
+  games; the target is each level at least
+  150 Elo above the one below. Hoard is a solitaire: its ladder is each level's win rate on
+  the same deals, with Wilson intervals.
+- targets: the expert against random and against casual in the two-player games (95% and
+  65%), and one expert seat against beginner and against casual seats at 4 players (twice
+  the fair share, and more than it).
+- exploits: casual, strong and expert against each scripted exploit player of the game
+  (ladytiger.bots.exploits), target 60% (in a table of more than two, the share of duels
+  won against the exploit seats).
+
+Prints every table; writes them into docs/bots.md (between the `levels` markers) only with
+--write, and only the parts that were run.
+
+    python benchmarks/levels.py --write                      # the full run: many CPU hours
+    python benchmarks/levels.py --games 12 --only doors favor:2 --parts ladder   # a sample
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import ladytiger
+from benchmarks.report import write_section
+from ladytiger.arena.backends import game_rng, run_games
+from ladytiger.arena.stats import elo_ratings, pairwise_scores, wilson_interval
+from ladytiger.arena.tournament import (
+    ArenaGame,
+    parse_bots,
+    play_arena_game,
+    run_arena,
+    seatings,
+)
+from ladytiger.bots import load_bot
+from ladytiger.bots.exploits import EXPLOITERS, load_exploiter
+from ladytiger.bots.levels import LEVELS, plan_for
+from ladytiger.core import CHANCE, Game
+from ladytiger.core.playout import sample_chance
+
+BOTS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+GAP = 150.0
+BOOTSTRAP = 200
+TWO_PLAYER_TARGETS = [("doors", 2), ("labyrinth", 2), ("favor", 2), ("traps", 2),
+                      ("shady_lady", 2)]
+MULTI_PLAYER_TARGETS = [("shady_lady", 4), ("favor", 4), ("traps", 4), ("tighee", 4)]
+
+
+# ---------------------------------------------------------------------------- tables
+def tables(only: list[str] | None) -> list[tuple[str, int]]:
+    """(game, players) for every game and player count, or those `only` names
+    (`favor` for every count, `favor:3` for one)."""
+    found = []
+    for info in ladytiger.registered_games():
+        for players in range(info.min_players, info.max_players + 1):
+            if only is None or info.name in only or f"{info.name}:{players}" in only:
+                found.append((info.name, players))
+    return found
+
+
+def load(game: str, players: int) -> Game:
+    info = ladytiger.load_game(game).info
+    options = {"players": players} if info.min_players != info.max_players else {}
+    return ladytiger.load_game(game, **options)
+
+
+def level_seatings(levels: int, seats: int) -> list[tuple[int, ...]]:
+    """Every level in every seat equally often. Up to as many seats as levels: every order of
+    every group (the arena's round robin). More seats: every order of the levels, repeated
+    round the table."""
+    if seats == 1:
+        return [(level,) for level in range(levels)]
+    if seats <= levels:
+        return seatings(levels, seats)
+    return [tuple(order[i % levels] for i in range(seats))
+            for order in itertools.permutations(range(levels))]
+
+
+# ---------------------------------------------------------------------------- the ladder
+def elo_with_interval(count: int, results: list[ArenaGame], rng: random.Random
+                      ) -> tuple[list[float], list[tuple[float, float]]]:
+    """Elo of each bot and its 95% interval from a bootstrap over games.
+
+    Only decisive duels count: two seats with equal returns are left out, since in a game of
+    many players they are mostly two players who both lost, which says nothing about which
+    was stronger (counted as draws they would pull every rating toward the mean, the more so
+    the more players)."""
+    duels_per_game = [[duel for duel in pairwise_scores(r.lineup, r.returns) if duel[2] != 0.5]
+                      for r in results]
+    point = elo_ratings(count, [d for duels in duels_per_game for d in duels])
+    samples: list[list[float]] = [[] for _ in range(count)]
+    for _ in range(BOOTSTRAP):
+        drawn = [duels_per_game[rng.randrange(len(results))] for _ in results]
+        ratings = elo_ratings(count, [d for duels in drawn for d in duels], iterations=300)
+        for bot, rating in enumerate(ratings):
+            samples[bot].append(rating)
+    intervals = []
+    for values in samples:
+        values.sort()
+        intervals.append((values[int(0.025 * (len(values) - 1))],
+                          values[int(0.975 * (len(values) - 1))]))
+    return point, intervals
+
+
+def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
+           jobs: int | None) -> dict[str, Any]:
+    loaded = load(game, players)
+    seats = level_seatings(len(levels), players)
+    payload = {"game": game, "options": dict(loaded.options),
+               "bots": [(level, {}) for level in levels], "seatings": seats, "seed": seed}
+    if players == 1:
+        # The same deals for every level: game i of each level's run is deal i.
+        results = []
+        for number in range(len(levels)):
+            alone = {**payload, "seatings": [(number,)]}
+            results += run_games(play_arena_game, alone, games, jobs=jobs, chunk_size=1)
+    else:
+        results = run_games(play_arena_game, payload, games, jobs=jobs, chunk_size=1)
+    rows = []
+    count = len(levels)
+    seat_games = [0] * count
+    wins = [0.0] * count
+    think = [0.0] * count
+    moves = [0] * count
+    for result in results:
+        for seat, bot in enumerate(result.lineup):
+            seat_games[bot] += 1
+            wins[bot] += result.returns[seat]
+            think[bot] += result.think_seconds[seat]
+            moves[bot] += result.moves[seat]
+    if players > 1:
+        elo, intervals = elo_with_interval(count, results, random.Random(seed))
+    else:
+        elo, intervals = [None] * count, [None] * count  # type: ignore[list-item]
+    for bot, level in enumerate(levels):
+        rows.append({
+            "level": level,
+            "plan": plan_for(game, level).describe(),
+            "seat_games": seat_games[bot],
+            "win_rate": wins[bot] / seat_games[bot] if seat_games[bot] else 0.0,
+            "win_rate_95": wilson_interval(wins[bot], seat_games[bot]),
+            "elo": elo[bot],
+            "elo_95": intervals[bot],
+            "seconds_per_move": think[bot] / moves[bot] if moves[bot] else 0.0,
+            "max_think": max((r.think_seconds[s] / max(1, r.moves[s]) for r in results
+                              for s, b in enumerate(r.lineup) if b == bot), default=0.0),
+        })
+    return {"game": game, "players": players, "games": len(results), "rows": rows,
+            "seatings": len(seats)}
+
+
+def ladder_markdown(entry: dict[str, Any]) -> str:
+    game, players = entry["game"], entry["players"]
+    solo = players == 1
+    lines = [f"**{game}, {players} player{'s' if players > 1 else ''}** "
+             f"({entry['games']} games, {entry['seatings']} seatings)", ""]
+    if solo:
+        lines += ["| level | bot | deals | win rate (95%) | s/move |", "|---|---|---|---|---|"]
+    else:
+        lines += ["| level | bot | seat-games | Elo (95%) | gap below | win rate (95%) | "
+                  "s/move |", "|---|---|---|---|---|---|---|"]
+    below = None
+    for row in entry["rows"]:
+        low, high = row["win_rate_95"]
+        rate = f"{100 * row['win_rate']:.0f}% ({100 * low:.0f}-{100 * high:.0f})"
+        pace = f"{row['seconds_per_move']:.2f}"
+        if solo:
+            lines.append(f"| {row['level']} | {row['plan']} | {row['seat_games']} | {rate} | "
+                         f"{pace} |")
+            continue
+        e_low, e_high = row["elo_95"]
+        gap = "" if below is None else f"{row['elo'] - below:+.0f}"
+        if below is not None:
+            gap += " (met)" if row["elo"] - below >= GAP else " (missed)"
+        below = row["elo"]
+        lines.append(f"| {row['level']} | {row['plan']} | {row['seat_games']} | "
+                     f"{row['elo']:.0f} ({e_low:.0f} to {e_high:.0f}) | {gap} | {rate} | "
+                     f"{pace} |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- targets
+def targets(games: int, seed: int, jobs: int | None, only: list[str] | None) -> list[dict]:
+    found = []
+    pairs = [(g, n, opponent) for g, n in TWO_PLAYER_TARGETS for opponent in ("random", "casual")]
+    pairs += [(g, n, opponent) for g, n in MULTI_PLAYER_TARGETS
+              for opponent in ("beginner", "casual")]
+    for game, players, opponent in pairs:
+        if only is not None and game not in only and f"{game}:{players}" not in only:
+            continue
+        started = time.perf_counter()
+        report = run_arena(load(game, players), parse_bots(f"expert,{opponent}"), games, seed,
+                           jobs=jobs)
+        expert = report.standings[0]
+        fair = 1.0 / players
+        if players == 2:
+            goal = 0.95 if opponent == "random" else 0.65
+            met = expert.win_rate >= goal
+        else:
+            # Twice the fair share against beginners; above it against casual seats.
+            goal = 2 * fair if opponent == "beginner" else fair
+            met = expert.win_rate >= goal if opponent == "beginner" else expert.win_rate > goal
+        found.append({"game": game, "players": players, "opponent": opponent,
+                      "games": games, "wins": expert.win_total, "win_rate": expert.win_rate,
+                      "win_rate_95": expert.interval, "goal": goal,
+                      "met": met,
+                      "seconds": time.perf_counter() - started})
+        print(f"  target {game} {players}p expert vs {opponent}: "
+              f"{expert.win_total:g}/{games}", flush=True)
+    return found
+
+
+def targets_markdown(found: list[dict]) -> str:
+    lines = ["| game | players | expert against | games | expert's wins | win rate (95%) | "
+             "target | met |", "|---|---|---|---|---|---|---|---|"]
+    for row in found:
+        low, high = row["win_rate_95"]
+        lines.append(
+            f"| {row['game']} | {row['players']} | {row['opponent']} | {row['games']} | "
+            f"{row['wins']:g} | {100 * row['win_rate']:.0f}% ({100 * low:.0f}-{100 * high:.0f})"
+            f" | {100 * row['goal']:.0f}% | {'yes' if row['met'] else 'no'} |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- exploits
+def play_exploit_game(payload: dict[str, Any], index: int) -> dict[str, Any]:
+    """One game of a level against an exploit player (a worker, so module-level): the level
+    takes seat `index mod players`, the exploit player every other seat."""
+    game = load(payload["game"], payload["players"])
+    rng = game_rng(payload["seed"], index)
+    level_seat = index % game.num_players
+    players = [
+        load_bot(payload["level"], game, seed=rng.randrange(2**32)) if seat == level_seat
+        else load_exploiter(payload["exploiter"], game, seed=rng.randrange(2**32))
+        for seat in range(game.num_players)
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(players[seat].step(state, seat))
+    returns = state.returns()
+    duels = [1.0 if returns[level_seat] > returns[other] else
+             0.5 if returns[level_seat] == returns[other] else 0.0
+             for other in range(game.num_players) if other != level_seat]
+    return {"return": returns[level_seat], "duels": duels}
+
+
+def exploits(games: int, seed: int, jobs: int | None, only: list[str] | None,
+             levels: list[str]) -> list[dict]:
+    found = []
+    for game, scripts in EXPLOITERS.items():
+        if only is not None and game not in only:
+            continue
+        players = max(2, ladytiger.load_game(game).info.min_players)
+        for script, level in itertools.product(scripts, levels):
+            payload = {"game": game, "players": players, "level": level, "exploiter": script,
+                       "seed": seed}
+            results = run_games(play_exploit_game, payload, games, jobs=jobs, chunk_size=1)
+            duels = [d for r in results for d in r["duels"]]
+            score = sum(duels)
+            found.append({"game": game, "players": players, "exploiter": script,
+                          "level": level, "games": games, "duels": len(duels),
+                          "score": score, "share": score / len(duels),
+                          "share_95": wilson_interval(score, len(duels))})
+            print(f"  exploit {game} {level} vs {script}: {score:g}/{len(duels)}", flush=True)
+    return found
+
+
+def exploits_markdown(found: list[dict]) -> str:
+    lines = ["| game | players | exploit player | level | games | duels won (95%) | "
+             "60% met |", "|---|---|---|---|---|---|---|"]
+    for row in found:
+        low, high = row["share_95"]
+        lines.append(
+            f"| {row['game']} | {row['players']} | {row['exploiter']} | {row['level']} | "
+            f"{row['games']} | {row['score']:g}/{row['duels']} = {100 * row['share']:.0f}% "
+            f"({100 * low:.0f}-{100 * high:.0f}) | {'yes' if row['share'] >= 0.6 else 'no'} |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- main
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=96,
+                        help="games per table of the ladder (a multiple of its seatings "
+                        "seats every level in every seat equally often)")
+    parser.add_argument("--target-games", type=int, default=100)
+    parser.add_argument("--exploit-games", type=int, default=40)
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="the levels of the ladder, lowest first")
+    parser.add_argument("--parts", nargs="*", default=["ladder", "targets", "exploits"])
+    parser.add_argument("--only", nargs="*", help="games (doors) or tables (favor:3)")
+    parser.add_argument("--jobs", type=int, default=None, help="workers (default: all cores)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="also write every figure here")
+    parser.add_argument("--write", action="store_true",
+                        help="write the tables into docs/bots.md")
+    args = parser.parse_args()
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    started = time.perf_counter()
+    figures: dict[str, Any] = {}
+    sections = []
+    if "ladder" in args.parts:
+        entries = []
+        for game, players in tables(args.only):
+            began = time.perf_counter()
+            entry = ladder(game, players, levels, args.games, args.seed, args.jobs)
+            entry["seconds"] = time.perf_counter() - began
+            entries.append(entry)
+            print(ladder_markdown(entry), f"\n({entry['seconds']:.0f} s)\n", flush=True)
+        figures["ladder"] = entries
+        sections.append("### The ladder\n\n" + "\n\n".join(ladder_markdown(e) for e in entries))
+    if "targets" in args.parts:
+        found = targets(args.target_games, args.seed, args.jobs, args.only)
+        figures["targets"] = found
+        sections.append("### The expert's targets\n\n" + targets_markdown(found))
+        print(targets_markdown(found), flush=True)
+    if "exploits" in args.parts:
+        found = exploits(args.exploit_games, args.seed, args.jobs, args.only,
+                         [level for level in levels if level != "beginner"])
+        figures["exploits"] = found
+        sections.append("### Against the exploit players\n\n" + exploits_markdown(found))
+        print(exploits_markdown(found), flush=True)
+    elapsed = time.perf_counter() - started
+    # The command as it can be typed again (without --json, whose path is the runner's own).
+    said = [f"--games {args.games}", f"--target-games {args.target_games}",
+            f"--exploit-games {args.exploit_games}", f"--seed {args.seed}"]
+    if args.levels != ",".join(LEVELS):
+        said.append(f"--levels {args.levels}")
+    if args.parts != ["ladder", "targets", "exploits"]:
+        said.append("--parts " + " ".join(args.parts))
+    if args.only:
+        said.append("--only " + " ".join(args.only))
+    command = "python benchmarks/levels.py " + " ".join(said)
+    header = (f"Measured by `{command.strip()}` (seed {args.seed}) in {elapsed / 60:.0f} "
+              "minutes of wall time.")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1, default=list))
+    if args.write:
+        write_section("levels", header + "\n\n" + "\n\n".join(sections), page=BOTS_PAGE)
+        print(f"written to {BOTS_PAGE}")
+
+
+if __name__ == "__main__":
+    main()
