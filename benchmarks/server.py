@@ -371,6 +371,15 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
             f"{f['p99_ms']:.0f} | {f['server_cpu']:.0%} | {f['server_ms_per_move']:.2f} | "
             f"{r['kib_per_table']:.0f} |"
         )
+    lines += target_lines(results)
+    if any(r["workload"] == "doors-reconnect" for r in results):
+        lines += ["", RECONNECT_NOTE]
+    return "\n".join(lines)
+
+
+def target_lines(results: list[dict[str, Any]]) -> list[str]:
+    """Whether each run at the target's table count met it (paced moves/s and p99)."""
+    lines: list[str] = []
     for target in (r for r in results if r["tables"] == TARGET_TABLES):
         paced = target["paced"]
         met = paced["moves_per_second"] >= 0.95 * TARGET_MOVES and paced["p99_ms"] < (
@@ -378,9 +387,7 @@ def markdown(results: list[dict[str, Any]], seconds: float, synchronous: str) ->
         lines += ["", f"Target at {TARGET_TABLES} tables, {target['workload']}: "
                   f"{TARGET_MOVES:.0f} moves/s with p99 under {TARGET_P99_MS:.0f} ms: "
                   + ("met." if met else "**not met**.")]
-    if any(r["workload"] == "doors-reconnect" for r in results):
-        lines += ["", RECONNECT_NOTE]
-    return "\n".join(lines)
+    return lines
 
 
 def postgres_markdown(results: list[dict[str, Any]], seconds: float) -> str:
@@ -410,13 +417,7 @@ def postgres_markdown(results: list[dict[str, Any]], seconds: float) -> str:
             f"{f.get('database_ms_per_move', float('nan')):.2f} | "
             f"{f.get('transactions_per_move', float('nan')):.2f} |"
         )
-    for target in (r for r in results if r["tables"] == TARGET_TABLES):
-        paced = target["paced"]
-        met = paced["moves_per_second"] >= 0.95 * TARGET_MOVES and paced["p99_ms"] < (
-            TARGET_P99_MS)
-        lines += ["", f"Target at {TARGET_TABLES} tables, {target['workload']}: "
-                  f"{TARGET_MOVES:.0f} moves/s with p99 under {TARGET_P99_MS:.0f} ms: "
-                  + ("met." if met else "**not met**.")]
+    lines += target_lines(results)
     return "\n".join(lines)
 
 
