@@ -170,17 +170,19 @@ def test_doors_in_words():
     assert not any("Red Lady Door" in line for line in state.log(1))
 
 
+# The Collector, the Red Tiger, takes three Red Tigers and a Red Lady: four Red cards.
+DOORS_RED_SET = (
+    "deal Red Tiger to seat 0", "deal Blue Lady to seat 1", "reveal Red Tiger",
+    "reveal Red Tiger", "reveal Red Tiger", "reveal Blue Lady",
+    "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger", "end turn",
+    "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger", "end turn",
+    "take Red Tiger", "reveal Red Lady", "discard Blue Tiger", "reveal Blue/Red", "end turn",
+    "take Red Lady",
+)
+
+
 def test_doors_sets_and_the_end_of_the_game_in_words():
-    # The Collector, the Red Tiger, takes three Red Tigers and a Red Lady: four Red cards.
-    state = play(new_game("doors", gems_to_win=6), "deal Red Tiger to seat 0",
-                 "deal Blue Lady to seat 1", "reveal Red Tiger", "reveal Red Tiger",
-                 "reveal Red Tiger", "reveal Blue Lady",
-                 "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger",
-                 "end turn",
-                 "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger",
-                 "end turn",
-                 "take Red Tiger", "reveal Red Lady", "discard Blue Tiger", "reveal Blue/Red",
-                 "end turn", "take Red Lady")
+    state = play(new_game("doors", gems_to_win=6), *DOORS_RED_SET)
     assert state.log(1)[-3:] == [
         "Seat 0 takes the Red Lady.",
         "Contest 1: Seat 0 showed a Red set: Seat 0 earns 6 gems. Seat 0's Door was the "

@@ -19,7 +19,7 @@ import ladytiger
 from ladytiger.cli.views.doors import render as render_in_terminal
 from ladytiger.core import State
 from ladytiger.core.playout import random_step
-from tests.games.test_log_words import SEAT_WITH_YOU_VERB, YOU_WITH_SEAT_VERB
+from tests.games.test_log_words import DOORS_RED_SET, SEAT_WITH_YOU_VERB, YOU_WITH_SEAT_VERB
 from tests.games.test_traps import (
     find,
     own_trap_with_every_opponent_at_four,
@@ -77,16 +77,7 @@ def test_a_right_guess_of_a_door_pays_the_guesser():
 
 
 def test_the_collectors_set_is_told_in_its_words():
-    # The Collector, the Red Tiger, takes three Red Tigers and a Red Lady: four Red cards.
-    state = play(new_game("doors", gems_to_win=20), "deal Red Tiger to seat 0",
-                 "deal Blue Lady to seat 1", "reveal Red Tiger", "reveal Red Tiger",
-                 "reveal Red Tiger", "reveal Blue Lady",
-                 "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger",
-                 "end turn",
-                 "take Red Tiger", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Tiger",
-                 "end turn",
-                 "take Red Tiger", "reveal Red Lady", "discard Blue Tiger", "reveal Blue/Red",
-                 "end turn", "take Red Lady")
+    state = play(new_game("doors", gems_to_win=20), *DOORS_RED_SET)
     assert doors_hows(state) == {
         0: "You showed a Red set: you earn 6 gems.",
         1: "Seat 0 showed a Red set: Seat 0 earns 6 gems.",
