@@ -432,16 +432,24 @@ async def mark_joined(store: PostgresStore, connection: Connection, table_id: st
         await store._notify(connection, "seat", table_id)
 
 
-async def claim_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
-                     digest: str) -> bool:
+async def _seat_change_once(store: PostgresStore, connection: Connection, table_id: str,
+                            sql: str, *args: Any) -> bool:
+    """A seat change that may find it was already made (then nothing changes); a change is
+    told to the other processes in the same transaction."""
     async with connection.transaction():
         store.statements += 1
-        done = await connection.fetchval(
-            "UPDATE seats SET token_hash = $3 WHERE table_id = $1 AND seat = $2 "
-            "AND token_hash IS NULL RETURNING 1", table_id, seat, digest)
+        done = await connection.fetchval(sql, *args)
         if done:
             await store._notify(connection, "seat", table_id)
         return bool(done)
+
+
+async def claim_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
+                     digest: str) -> bool:
+    return await _seat_change_once(
+        store, connection, table_id,
+        "UPDATE seats SET token_hash = $3 WHERE table_id = $1 AND seat = $2 "
+        "AND token_hash IS NULL RETURNING 1", table_id, seat, digest)
 
 
 async def release_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
@@ -662,14 +670,10 @@ async def rename_player(store: PostgresStore, connection: Connection, player_id:
 
 async def bind_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
                     player_id: str) -> bool:
-    async with connection.transaction():
-        store.statements += 1
-        done = await connection.fetchval(
-            "INSERT INTO seat_players (table_id, seat, player_id) VALUES ($1, $2, $3) "
-            "ON CONFLICT DO NOTHING RETURNING 1", table_id, seat, player_id)
-        if done:
-            await store._notify(connection, "seat", table_id)
-        return bool(done)
+    return await _seat_change_once(
+        store, connection, table_id,
+        "INSERT INTO seat_players (table_id, seat, player_id) VALUES ($1, $2, $3) "
+        "ON CONFLICT DO NOTHING RETURNING 1", table_id, seat, player_id)
 
 
 async def bind_seats(store: PostgresStore, connection: Connection, table_id: str,
