@@ -225,8 +225,14 @@ def test_hovering_a_disabled_control_shows_no_refusal_and_a_click_shows_it_besid
     # While the bot is to move, every card is disabled: resting the mouse on one says
     # nothing (the cards are drawn again as the bot moves, so the mouse goes by position).
     if page.evaluate("() => document.body.dataset.turn") == "other":
-        cards = page.locator('#game-root .dr-display-cards [data-move][aria-disabled="true"]')
-        box = cards.first.bounding_box() if cards.count() else None
+        # One look at the page: the bot may move (and the cards be drawn again) at any time.
+        box = page.evaluate("""() => {
+            const card = document.querySelector(
+                '#game-root .dr-display-cards [data-move][aria-disabled="true"]');
+            if (!card) return null;
+            const r = card.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height};
+        }""")
         if box:
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_timeout(300)

@@ -213,15 +213,17 @@ def test_at_a_real_table_cubs_and_switches_are_played_on_the_grid(server, page: 
             assert f"You {text.replace('move red', 'move a red')}." in (
                 page.locator("#log").inner_text())
             continue
-        # Move the labyrinth. Picking B1 and then the Door at A1 is refused with the
-        # engine's own reason (any card of the border lies in line with a Door).
+        # Move the labyrinth. Picking a card that may be switched (the deal decides which)
+        # and then the Door at A1 is refused with the engine's own reason.
         if not explained:
-            page.locator('#game-root .lb-cell[data-cell="B1"]').click()
+            first = page.locator("#game-root .lb-cell.lb-switchable").first
+            picked = first.get_attribute("data-cell")
+            first.click()
             door = page.locator('#game-root .lb-cell[data-cell="A1"]')
             assert hover_reason(page, door) == (
                 "A1 is the Red Lady Door; Door cards cannot be switched")
             explained = True
-            page.locator('#game-root .lb-cell[data-cell="B1"]').click()  # start over
+            page.locator(f'#game-root .lb-cell[data-cell="{picked}"]').click()  # start over
         if not page.locator("#game-root .lb-switch-move.move").count():
             page.locator("#game-root .lb-switch:not(.lb-chosen)").click()
         assert play_with_the_view(page, rng).startswith("switch ")
