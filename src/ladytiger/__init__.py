@@ -1,5 +1,7 @@
 """ladytiger: rules engines, bots and a game server for seven tabletop card games."""
 
+# First: it decides whether the imports below load the compiled rules or their source.
+from ladytiger import engine_build  # noqa: F401
 from ladytiger.core import (
     CHANCE,
     TERMINAL,

@@ -8,13 +8,8 @@ import pytest
 
 import ladytiger
 from ladytiger.core import LadyTigerError, State
-from ladytiger.core.state import (
-    LogPart,
-    combine_moments,
-    fold_parts,
-    game_end_moment,
-    new_moment,
-)
+from ladytiger.core.log_parts import LogPart, fold_parts
+from ladytiger.core.state import combine_moments, game_end_moment, new_moment
 from ladytiger.core.words import (
     a,
     agree,

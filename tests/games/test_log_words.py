@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import ladytiger
 from ladytiger.core import CHANCE, State
+from ladytiger.core.log_parts import LogPart
 from ladytiger.core.playout import random_step
-from ladytiger.core.state import LogPart
 from tests.games.test_labyrinth import RED_TIGERS, labyrinth
 from tests.games.test_shady_lady import seat_draws, start
 from tests.games.test_tighee import finish_round, short_game

@@ -72,6 +72,22 @@ def make_game(name: str, pairs: list[str] | None, players: int | None) -> Game:
         raise typer.Exit(2) from err
 
 
+@app.command()
+def info() -> None:
+    """Say which engine runs the rules here: compiled by mypyc, or the Python source."""
+    import ladytiger
+    import ladytiger.games
+    from ladytiger.engine_build import CHOICE, COMPILED_MODULES, engine_is_compiled
+    from ladytiger.games.tighee_compiled import compiled_available
+
+    engine = "compiled (mypyc)" if engine_is_compiled() else "pure Python"
+    console.print(f"ladytiger {ladytiger.__version__}")
+    console.print(f"rules engine: [bold]{engine}[/] - {escape(CHOICE.reason)}")
+    console.print(f"  modules: {', '.join(m.rsplit('.', 1)[1] for m in COMPILED_MODULES)}")
+    tighee = "built" if compiled_available() else "not built"
+    console.print(f"hand-written C Tighee engine (load_compiled_tighee): {tighee}")
+
+
 @app.command("games")
 def list_games() -> None:
     """List the games, their player counts and options."""

@@ -24,7 +24,7 @@ class IllegalActionError(LadyTigerError, ValueError):
     The state it was tried on is left unchanged.
     """
 
-    def __init__(self, reason: str, action: int | None = None, text: str | None = None):
+    def __init__(self, reason: str, action: object = None, text: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.action = action

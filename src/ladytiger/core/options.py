@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ladytiger.core.errors import BadOptionError
 
@@ -57,7 +57,7 @@ class Option:
         return converted
 
 
-_INVALID = object()
+_INVALID: Final = object()
 
 
 def _convert(value: Any, kind: type) -> Any:

@@ -29,7 +29,7 @@ def to_record(state: State, metadata: Mapping[str, Any] | None = None) -> dict[s
     for action in state.history():
         texts.append(replay.action_to_string(action))
         replay.apply_action(action)
-    meta = {"saved_at": datetime.now(UTC).isoformat(timespec="seconds")}
+    meta: dict[str, Any] = {"saved_at": datetime.now(UTC).isoformat(timespec="seconds")}
     if state.is_terminal():
         meta["returns"] = state.returns()
         meta["scores"] = state.scores()

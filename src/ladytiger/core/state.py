@@ -10,17 +10,18 @@ same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
 
 from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
+from ladytiger.core.log_parts import fold_parts
 from ladytiger.core.words import join, plural, seat_word, sentence, who
 
 if TYPE_CHECKING:
     from ladytiger.core.game import Game
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 
 
 def normalise_text(text: str) -> str:
@@ -31,63 +32,6 @@ def normalise_text(text: str) -> str:
 def seat_name(seat: int) -> str:
     """A seat in move texts and refusals ("reveal seat 1"); the log says "Seat 1"."""
     return f"seat {seat}"
-
-
-# Writes the one sentence that stands for a run of parts, from each part's data, in order.
-Merge = Callable[[list[dict[str, Any]]], str]
-
-
-class LogPart(str):
-    """A log line that `State.log` merges with its neighbours of the same group.
-
-    `_describe` answers per step, and the bots compare those answers to tell steps apart,
-    so a part is a whole sentence by itself: `merge` of its own data alone. A deal of many
-    cards is many steps, though, and a player writes it down once; so `log` replaces each
-    run of parts sharing a `group` (and a `merge`) by `merge` of all their data. The data
-    must hold only what the viewer of the line may know, as the text does.
-    """
-
-    group: Hashable
-    merge: Merge
-    data: dict[str, Any]
-
-    def __new__(cls, group: Hashable, merge: Merge, **data: Any) -> LogPart:
-        part = super().__new__(cls, merge([data]))
-        part.group = group
-        part.merge = merge
-        part.data = data
-        return part
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # A state's log cache may travel by pickle (to a bot worker) with its parts in it.
-        return (_rebuild_part, (self.group, self.merge, self.data))
-
-
-def _rebuild_part(group: Hashable, merge: Merge, data: dict[str, Any]) -> LogPart:
-    return LogPart(group, merge, **data)
-
-
-def fold_parts(lines: list[str]) -> list[str]:
-    """The lines as a player reads them: each run of parts of one group as one sentence."""
-    folded: list[str] = []
-    run: list[LogPart] = []
-
-    def flush() -> None:
-        if run:
-            first = run[0]
-            folded.append(str(first) if len(run) == 1 else first.merge([p.data for p in run]))
-            run.clear()
-
-    for line in lines:
-        if isinstance(line, LogPart):
-            if run and (line.group != run[0].group or line.merge is not run[0].merge):
-                flush()
-            run.append(line)
-        else:
-            flush()
-            folded.append(str(line))
-    flush()
-    return folded
 
 
 def new_moment(kind: str, title: str, lines: list[str]) -> dict[str, Any]:
@@ -143,11 +87,14 @@ class State:
     game: Game
     _history: list[int]
     _actors: list[int]
+    # Per viewer, the replay behind `log` and its lines; made on first use, never copied.
+    _log_cache: dict[int | None, tuple[State, list[str]]] | None
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history = []
         self._actors = []
+        self._log_cache = None
 
     # ------------------------------------------------------------------ standard verbs
     def current_player(self) -> int:
@@ -167,14 +114,17 @@ class State:
         """(outcome, probability) pairs at a chance node, empty elsewhere. Sums to 1."""
         raise NotImplementedError  # game hook
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Play `action`. An illegal one raises IllegalActionError and changes nothing."""
+        # Typed `object`, not `int`: compiled code would turn True into 1 at the door, and
+        # refuse a string with a TypeError instead of the rule's words.
         # The game's quick check vouches for most moves; anything it does not vouch for
         # takes the full check, which also finds the words for a refusal.
         if type(action) is not int or not self._is_legal(action):
             reason = self.illegal_reason(action)
             if reason is not None:
                 raise IllegalActionError(reason, action, self._safe_text(action))
+        assert type(action) is int  # illegal_reason vouched for it
         self.apply_trusted(action)
 
     def apply_trusted(self, action: int) -> None:
@@ -279,7 +229,7 @@ class State:
         return self.game.num_players
 
     # ------------------------------------------------------------------ explanations
-    def illegal_reason(self, action: int) -> str | None:
+    def illegal_reason(self, action: object) -> str | None:
         """None when `action` is legal now, otherwise the rule that forbids it, in words."""
         if not isinstance(action, int) or isinstance(action, bool):
             return f"an action must be a whole number, not {action!r}"
@@ -308,7 +258,7 @@ class State:
     def _safe_text(self, action: Any) -> str | None:
         try:
             return self.action_to_string(action)
-        except (LadyTigerError, IndexError, KeyError, TypeError, ValueError):
+        except (LadyTigerError, IndexError, KeyError, OverflowError, TypeError, ValueError):
             return None
 
     def _action_space(self, player: int) -> range:
@@ -350,9 +300,9 @@ class State:
         folded into one line each time the log is read, as a run may still grow.
         """
         self._check_viewer(player)
-        cache: dict[int | None, tuple[State, list[str]]] = self.__dict__.setdefault(
-            "_log_cache", {}
-        )
+        cache = self._log_cache
+        if cache is None:
+            cache = self._log_cache = {}
         replay, lines = cache.get(player, (None, []))
         done = len(replay._history) if replay is not None else 0
         if replay is None or done > len(self._history) or replay._history != self._history[:done]:
@@ -524,5 +474,18 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A state travels (to a bot worker, a Ray task) as what determines it, its game and
+        # its history, and is replayed on arrival: a compiled state has no __dict__ to copy.
+        return (replay_history, (self.game, list(self._history)))
+
     def __str__(self) -> str:
         return f"{self.game!r} after {len(self._history)} actions"
+
+
+def replay_history(game: Game, history: list[int]) -> State:
+    """The state `history` leads to from the start of `game` (each step trusted)."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_trusted(action)
+    return state

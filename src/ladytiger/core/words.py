@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 # Verbs whose third person is not made by the usual rules.
-_IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+_IRREGULAR: Final = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 # What "You" takes where a seat takes the irregular form above.
-_YOU = {"be": "are"}
-_NUMBER_WORDS = (
+_YOU: Final = {"be": "are"}
+_NUMBER_WORDS: Final = (
     "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
     "eighteen", "nineteen", "twenty",
 )
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-_ENDINGS = (".", "!", "?")
+_ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth")
+_ENDINGS: Final = (".", "!", "?")
 
 
 def seat_word(seat: int) -> str:

@@ -6,11 +6,16 @@ discards and tries to name that identity. Rules page: docs/rules/doors.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
 from ladytiger.core.state import (
-    LogPart,
+    CHANCE,
+    TERMINAL,
+    State,
     combine_moments,
     game_end_moment,
     new_moment,
@@ -42,40 +47,40 @@ from ladytiger.games.lady_tiger_cards import (
 )
 
 # ---------------------------------------------------------------------------- constants
-DISPLAY_SIZE = 4
-COLLECTOR_SET_GEMS = 6
-WRONG_GUESS_GEMS = 4
-ONE_TRAIT_GEMS = 1
-BOTH_TRAITS_GEMS = 5
-GUESSER_SET_GEMS = 2
-DECK_OUT_GEMS = 3
+DISPLAY_SIZE: Final = 4
+COLLECTOR_SET_GEMS: Final = 6
+WRONG_GUESS_GEMS: Final = 4
+ONE_TRAIT_GEMS: Final = 1
+BOTH_TRAITS_GEMS: Final = 5
+GUESSER_SET_GEMS: Final = 2
+DECK_OUT_GEMS: Final = 3
 
 # Player actions.
-TAKE = 0  # TAKE + card: the Collector takes that card from the display
-DISCARD = 6  # DISCARD + card: the Guesser discards it
-GUESS_COLOUR = 12  # + colour
-GUESS_ROLE = 14  # + role
-GUESS_IDENTITY = 16  # + identity
-CLAIM_SET = 20
-END_TURN = 21
-NUM_ACTIONS = 22
+TAKE: Final = 0  # TAKE + card: the Collector takes that card from the display
+DISCARD: Final = 6  # DISCARD + card: the Guesser discards it
+GUESS_COLOUR: Final = 12  # + colour
+GUESS_ROLE: Final = 14  # + role
+GUESS_IDENTITY: Final = 16  # + identity
+CLAIM_SET: Final = 20
+END_TURN: Final = 21
+NUM_ACTIONS: Final = 22
 
 # Chance outcomes.
-DEAL_DOOR = 0  # + identity: the next seat without an identity is dealt this Door card
-REVEAL = 4  # + card: this Clue card comes off the deck into the display
-FIRST_COLLECTOR = 10  # + seat
-NUM_CHANCE_OUTCOMES = 12
+DEAL_DOOR: Final = 0  # + identity: the next seat without an identity is dealt this Door card
+REVEAL: Final = 4  # + card: this Clue card comes off the deck into the display
+FIRST_COLLECTOR: Final = 10  # + seat
+NUM_CHANCE_OUTCOMES: Final = 12
 
 # Phases, named after the rulebook's turn structure.
-CHOOSE_FIRST_COLLECTOR = "choose first collector"
-DEAL_IDENTITIES = "deal identities"
-REFILL_DISPLAY = "refill display"
-COLLECT = "collect"  # Collector takes a card
-DISCARD_OR_DECLARE = "discard"  # Guesser discards, or declares first
-DECLARE_OR_END = "declare"  # Guesser has discarded; may declare, or end the turn
-GAME_OVER = "game over"
+CHOOSE_FIRST_COLLECTOR: Final = "choose first collector"
+DEAL_IDENTITIES: Final = "deal identities"
+REFILL_DISPLAY: Final = "refill display"
+COLLECT: Final = "collect"  # Collector takes a card
+DISCARD_OR_DECLARE: Final = "discard"  # Guesser discards, or declares first
+DECLARE_OR_END: Final = "declare"  # Guesser has discarded; may declare, or end the turn
+GAME_OVER: Final = "game over"
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="doors",
     title="Doors",
     description="Bluffing for 2: collect clues to your secret door, or guess your opponent's.",
@@ -170,7 +175,7 @@ def public_contest(result: dict[str, Any], viewer: int | None) -> dict[str, Any]
 
 
 # The identity deal's outcomes, by the Door the first seat already holds (None: not dealt).
-_DEAL_OUTCOMES = {
+_DEAL_OUTCOMES: Final = {
     dealt: tuple(
         (DEAL_DOOR + door, 1.0 / (len(IDENTITIES) - (dealt is not None)))
         for door in IDENTITIES
@@ -333,6 +338,7 @@ class DoorsState(State):
             own = self.identity[self.guesser]
             assert own is not None
             trait = matching_set_trait(self.collected, own)
+            assert trait is not None  # claiming is legal only with a set
             self._end_contest(self.guesser, GUESSER_SET_GEMS, ("claim", trait))
         elif GUESS_COLOUR <= action < CLAIM_SET:
             self._guess(action)
@@ -553,8 +559,7 @@ class DoorsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> DoorsState:
-        twin = DoorsState.__new__(DoorsState)
-        twin.game = self.game
+        twin = DoorsState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.target = self.target

@@ -7,11 +7,16 @@ match a secret identity, and score them each day. Rules page: docs/rules/favor.m
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
 from ladytiger.core.state import (
-    LogPart,
+    CHANCE,
+    TERMINAL,
+    State,
     combine_moments,
     game_end_moment,
     new_moment,
@@ -44,41 +49,41 @@ from ladytiger.games.lady_tiger_cards import (
 )
 
 # ---------------------------------------------------------------------------- constants
-DAYS = 3
-GEMS_PER_DAY = 5
+DAYS: Final = 3
+GEMS_PER_DAY: Final = 5
 # Card points by how many traits a collected card shares with its owner's identity
 # ("Scoring"): none -2, one 1, both 3.
-TRAIT_POINTS = (-2, 1, 3)
-MOST_GEMS_BONUS = 3
-REGULAR_KINDS = IDENTITIES  # the cards a wild can change
+TRAIT_POINTS: Final = (-2, 1, 3)
+MOST_GEMS_BONUS: Final = 3
+REGULAR_KINDS: Final = IDENTITIES  # the cards a wild can change
 # A regular card is colour * 2 + role, so flipping bit 1 changes the colour, bit 0 the role.
-CHANGED_BY = {BLUE_RED: 2, LADY_TIGER: 1}
+CHANGED_BY: Final = {BLUE_RED: 2, LADY_TIGER: 1}
 
 # Player actions.
-ADD = 0  # add to the lot: the top card of the deck joins the lot
-CALL = 1  # call an auction on the lot
-PASS = 2  # let one's chance to bid go
-BID = 3  # BID + k - 1: bid k gems (k >= 1; at most every gem of the day, 5 per player)
+ADD: Final = 0  # add to the lot: the top card of the deck joins the lot
+CALL: Final = 1  # call an auction on the lot
+PASS: Final = 2  # let one's chance to bid go
+BID: Final = 3  # BID + k - 1: bid k gems (k >= 1; at most every gem of the day, 5 per player)
 
 # Chance outcomes.
-DEAL_DOOR = 0  # + identity: the next seat without an identity is dealt this Door card
-REVEAL = 4  # + card: this Clue card comes off the deck face up into the lot
-FIRST_PLAYER = 10  # + seat: the option that draws the first player of day 1
-NUM_CHANCE_OUTCOMES = 14
+DEAL_DOOR: Final = 0  # + identity: the next seat without an identity is dealt this Door card
+REVEAL: Final = 4  # + card: this Clue card comes off the deck face up into the lot
+FIRST_PLAYER: Final = 10  # + seat: the option that draws the first player of day 1
+NUM_CHANCE_OUTCOMES: Final = 14
 
 # Phases, named after the rulebook's steps.
-CHOOSE_FIRST_PLAYER = "choose first player"
-DEAL_IDENTITIES = "deal identities"
-FLIP = "flip"  # turning up cards: the initial lot, a new lot, or the card an Add reveals
-TURN = "turn"  # add to the lot or call an auction
-AUCTION = "auction"  # a called auction: one chance each, the caller last
-FINAL_AUCTION = "final auction"
-GAME_OVER = "game over"
+CHOOSE_FIRST_PLAYER: Final = "choose first player"
+DEAL_IDENTITIES: Final = "deal identities"
+FLIP: Final = "flip"  # turning up cards: the initial lot, a new lot, or the card an Add reveals
+TURN: Final = "turn"  # add to the lot or call an auction
+AUCTION: Final = "auction"  # a called auction: one chance each, the caller last
+FINAL_AUCTION: Final = "final auction"
+GAME_OVER: Final = "game over"
 
-NOT_YET = -1  # a seat's entry in `bids` before its chance; 0 is a pass, k > 0 a bid of k
-NOBODY = -1
+NOT_YET: Final = -1  # a seat's entry in `bids` before its chance; 0 is a pass, k > 0 a bid of k
+NOBODY: Final = -1
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="favor",
     title="Favor",
     description="Bidding for 2-4: auction growing lots of clues to your secret door, 3 days.",
@@ -119,7 +124,7 @@ def plural(count: int, noun: str) -> str:
 
 
 # Points of a regular card against a Door, by card and Door: the final scoring asks often.
-_CARD_POINTS = tuple(
+_CARD_POINTS: Final = tuple(
     tuple(TRAIT_POINTS[shared_traits(card, door)] for door in IDENTITIES) for card in IDENTITIES
 )
 
@@ -549,8 +554,8 @@ class FavorState(State):
                     )
                 ]
             else:
-                first = action - FIRST_PLAYER
-                lines = [sentence(does(first, viewer, "be drawn", "to play first"))]
+                drawn = action - FIRST_PLAYER
+                lines = [sentence(does(drawn, viewer, "be drawn", "to play first"))]
         elif action == ADD:
             lines = [sentence(does(actor, viewer, "add", "a card to the lot"))]
         elif action == CALL:
@@ -689,8 +694,7 @@ class FavorState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> FavorState:
-        twin = FavorState.__new__(FavorState)
-        twin.game = self.game
+        twin = FavorState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n

@@ -7,10 +7,20 @@ for the third time. Rules page: docs/rules/hoard.md.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import LogPart, combine_moments, game_end_moment, new_moment
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
+from ladytiger.core.state import (
+    CHANCE,
+    TERMINAL,
+    State,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+)
 from ladytiger.core.words import a, does, join, ordinal, sentence, some, turned_up
 from ladytiger.games.lady_tiger_cards import (
     BLUE_LADY,
@@ -32,49 +42,50 @@ from ladytiger.games.lady_tiger_cards import (
 # ---------------------------------------------------------------------------- constants
 # Doors are numbered like the cards (colour * 2 + role), so `door ^ SAME_ROLE` is the other
 # door of the same role: the only door a gem on `door` may move to.
-SAME_ROLE = 2
-LAYOUT = ((RED_LADY, BLUE_LADY), (RED_TIGER, BLUE_TIGER))  # Ladies on top, Red on the left
-DEAL_ORDER = (RED_LADY, BLUE_LADY, RED_TIGER, BLUE_TIGER)  # reading order of the square
+SAME_ROLE: Final = 2
+LAYOUT: Final = ((RED_LADY, BLUE_LADY), (RED_TIGER, BLUE_TIGER))  # Ladies on top, Red on the left
+DEAL_ORDER: Final = (RED_LADY, BLUE_LADY, RED_TIGER, BLUE_TIGER)  # reading order of the square
 
 # Gems. A Treasure's number is its colour, so a door's own Treasure is gem `door >> 1`.
 RED_TREASURE, BLUE_TREASURE, WHITE, BLACK = 0, 1, 2, 3
-GEM_KINDS = (RED_TREASURE, BLUE_TREASURE, WHITE, BLACK)
-GEM_NAMES = ("red Treasure", "blue Treasure", "white Trash", "black Trash")
-GEM_WORDS = ("red", "blue", "white", "black")
-GEMS_PER_KIND = 5
-GEMS_PER_DOOR = 5
-GEM_TOTAL = GEMS_PER_KIND * len(GEM_KINDS)  # 20
-TREASURE_TOTAL = 2 * GEMS_PER_KIND  # 10
-ROUNDS = 3
+GEM_KINDS: Final = (RED_TREASURE, BLUE_TREASURE, WHITE, BLACK)
+GEM_NAMES: Final = ("red Treasure", "blue Treasure", "white Trash", "black Trash")
+GEM_WORDS: Final = ("red", "blue", "white", "black")
+GEMS_PER_KIND: Final = 5
+GEMS_PER_DOOR: Final = 5
+GEM_TOTAL: Final = GEMS_PER_KIND * len(GEM_KINDS)  # 20
+TREASURE_TOTAL: Final = 2 * GEMS_PER_KIND  # 10
+ROUNDS: Final = 3
 
-DIFFICULTIES = ("easy", "moderate", "hard", "impossible")
-SET_ASIDE_COUNT = {"easy": 0, "moderate": 1, "hard": 2, "impossible": 3}
-FACE_DOWN_DIFFICULTY = "impossible"
+DIFFICULTIES: Final = ("easy", "moderate", "hard", "impossible")
+SET_ASIDE_COUNT: Final = {"easy": 0, "moderate": 1, "hard": 2, "impossible": 3}
+FACE_DOWN_DIFFICULTY: Final = "impossible"
 
 # Player actions.
-MOVE = 0  # + source door * 4 + gem: move that gem to the other door of the same role
-REMOVE = 16  # + door: remove every white+black Trash pair from it
-COLLECT = 20  # + door * 2 + Treasure colour
-PLACE = 28  # + white's door * 4 + black's door: a wild puts a removed pair back
-SWAP = 44  # + door giving its black * 4 + door giving its white: a wild with no removed Trash
-NUM_ACTIONS = 60
+MOVE: Final = 0  # + source door * 4 + gem: move that gem to the other door of the same role
+REMOVE: Final = 16  # + door: remove every white+black Trash pair from it
+COLLECT: Final = 20  # + door * 2 + Treasure colour
+PLACE: Final = 28  # + white's door * 4 + black's door: a wild puts a removed pair back
+# A wild with no removed Trash: + door giving its black * 4 + door giving its white.
+SWAP: Final = 44
+NUM_ACTIONS: Final = 60
 
 # Chance outcomes.
-DEAL_GEM = 0  # + gem: the next place on the doors gets this gem
-SET_ASIDE = 4  # + card: a Clue card set aside face up (moderate, hard)
-REVEAL = 10  # + card: the top Clue card of the deck
-NUM_CHANCE_OUTCOMES = 16
+DEAL_GEM: Final = 0  # + gem: the next place on the doors gets this gem
+SET_ASIDE: Final = 4  # + card: a Clue card set aside face up (moderate, hard)
+REVEAL: Final = 10  # + card: the top Clue card of the deck
+NUM_CHANCE_OUTCOMES: Final = 16
 
 # Phases, named after the rulebook.
-PLACE_GEMS = "place gems"  # "Setup"
-SET_ASIDE_CARDS = "set aside clue cards"  # "Difficulty"
-REVEAL_CARD = "reveal"  # "Gameplay": reveal a Clue card
-TAKE_ACTION = "action"  # "Gameplay": one action on the revealed door, or a wild's duty
-GAME_OVER = "game over"
+PLACE_GEMS: Final = "place gems"  # "Setup"
+SET_ASIDE_CARDS: Final = "set aside clue cards"  # "Difficulty"
+REVEAL_CARD: Final = "reveal"  # "Gameplay": reveal a Clue card
+TAKE_ACTION: Final = "action"  # "Gameplay": one action on the revealed door, or a wild's duty
+GAME_OVER: Final = "game over"
 
 # Which actions each revealed card could ever allow; legality then decides among them.
 # (Sorted, so the legal actions filtered from them come out sorted.)
-REGULAR_CANDIDATES = {
+REGULAR_CANDIDATES: Final = {
     card: tuple(
         sorted(
             (
@@ -87,7 +98,7 @@ REGULAR_CANDIDATES = {
     )
     for card in IDENTITIES
 }
-PLACE_CANDIDATES = {
+PLACE_CANDIDATES: Final = {
     # Blue/Red: the two doors of one colour (a column); Lady/Tiger: of one role (a row).
     BLUE_RED: tuple(
         sorted(
@@ -104,11 +115,11 @@ PLACE_CANDIDATES = {
         )
     ),
 }
-SWAP_CANDIDATES = tuple(
+SWAP_CANDIDATES: Final = tuple(
     SWAP + black * 4 + white for black in IDENTITIES for white in IDENTITIES if black != white
 )
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="hoard",
     title="Hoard",
     description="Solo puzzle: clear the Trash and collect all 10 Treasures in three rounds.",
@@ -187,7 +198,7 @@ def gem_plural(gem: int) -> str:
 
 
 # One bit per door place (door * 4 + gem), and the legal actions found for each position key.
-_PLACE_BITS = tuple(1 << place for place in range(4 * len(IDENTITIES)))
+_PLACE_BITS: Final = tuple(1 << place for place in range(4 * len(IDENTITIES)))
 _LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
@@ -504,9 +515,9 @@ class HoardState(State):
                 return f"set aside {CARD_NAMES[action - SET_ASIDE]}"
             return f"reveal {CARD_NAMES[action - REVEAL]}"
         if action < REMOVE:
-            source, gem = divmod(action - MOVE, 4)
+            source, kind = divmod(action - MOVE, 4)
             return (
-                f"move {GEM_NAMES[gem]} from {door_name(source)} "
+                f"move {GEM_NAMES[kind]} from {door_name(source)} "
                 f"to {door_name(source ^ SAME_ROLE)}"
             )
         if action < COLLECT:
@@ -691,8 +702,7 @@ class HoardState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> HoardState:
-        twin = HoardState.__new__(HoardState)
-        twin.game = self.game
+        twin = HoardState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.difficulty = self.difficulty

@@ -7,10 +7,20 @@ of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
-from ladytiger.core.state import LogPart, combine_moments, game_end_moment, new_moment
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
+from ladytiger.core.state import (
+    CHANCE,
+    TERMINAL,
+    State,
+    combine_moments,
+    game_end_moment,
+    new_moment,
+)
 from ladytiger.core.words import a, does, join, plural, seat_word, sentence
 from ladytiger.games.lady_tiger_cards import (
     BLUE,
@@ -32,26 +42,26 @@ from ladytiger.games.lady_tiger_cards import (
 )
 
 # ---------------------------------------------------------------------------- constants
-SIZE = 4
-CELLS = SIZE * SIZE
-COLUMNS = "ABCD"  # left to right; rows are numbered 1 to 4 from the top
-CELL_NAMES = tuple(f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
-CUBS = 5
-EMPTY = -1  # a cell whose Clue card is not placed yet
+SIZE: Final = 4
+CELLS: Final = SIZE * SIZE
+COLUMNS: Final = "ABCD"  # left to right; rows are numbered 1 to 4 from the top
+CELL_NAMES: Final = tuple(f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
+CUBS: Final = 5
+EMPTY: Final = -1  # a cell whose Clue card is not placed yet
 
 # The Doors sit in the corners, same colours in opposite corners (issue ruling).
-DOOR_AT = {0: RED_LADY, 3: BLUE_LADY, 12: BLUE_TIGER, 15: RED_TIGER}
-DEAL_ORDER = tuple(cell for cell in range(CELLS) if cell not in DOOR_AT)  # reading order
-REGULAR_COUNTS = tuple(CLUE_COUNTS[card] for card in IDENTITIES)  # the 12 regular Clue cards
+DOOR_AT: Final = {0: RED_LADY, 3: BLUE_LADY, 12: BLUE_TIGER, 15: RED_TIGER}
+DEAL_ORDER: Final = tuple(cell for cell in range(CELLS) if cell not in DOOR_AT)  # reading order
+REGULAR_COUNTS: Final = tuple(CLUE_COUNTS[card] for card in IDENTITIES)  # the 12 regular Clue cards
 
 # Seat 0 plays red, seat 1 blue: cubs start on their Lady door and head for their Tiger door.
-SEAT_COLOURS = ("red", "blue")
-START_CELL = (0, 3)
-GOAL_CELL = (15, 12)
+SEAT_COLOURS: Final = ("red", "blue")
+START_CELL: Final = (0, 3)
+GOAL_CELL: Final = (15, 12)
 
 # The Switch cards (the two wild Clue cards) and their gems.
-SWITCHES = (BLUE_RED, LADY_TIGER)
-GEM_NAMES = ("yellow", "white")  # the yellow gem sits on Blue/Red, the white on Lady/Tiger
+SWITCHES: Final = (BLUE_RED, LADY_TIGER)
+GEM_NAMES: Final = ("yellow", "white")  # the yellow gem sits on Blue/Red, the white on Lady/Tiger
 YELLOW, WHITE = 0, 1
 
 
@@ -71,22 +81,22 @@ def _neighbours(cell: int) -> list[int]:
 
 # Player actions. A cub move is one step between neighbouring cells; a switch names a Switch
 # card and two cells in one row or column (Doors included, so that trying one is explained).
-STEPS = tuple((cell, to) for cell in range(CELLS) for to in _neighbours(cell))
-STEPS_FROM = tuple(
+STEPS: Final = tuple((cell, to) for cell in range(CELLS) for to in _neighbours(cell))
+STEPS_FROM: Final = tuple(
     tuple(index for index, (start, _) in enumerate(STEPS) if start == cell) for cell in range(CELLS)
 )
-PAIRS = tuple(
+PAIRS: Final = tuple(
     (a, b)
     for a in range(CELLS)
     for b in range(a + 1, CELLS)
     if a // SIZE == b // SIZE or a % SIZE == b % SIZE
 )
-PAIR_MASKS = tuple((1 << a) | (1 << b) for a, b in PAIRS)
-MOVE = 0  # + step index: move one of your cubs along that step
-SWITCH = len(STEPS)  # + switch * len(PAIRS) + pair index
-NUM_ACTIONS = SWITCH + len(SWITCHES) * len(PAIRS)
-MOVES_FROM = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
-STEP_START = tuple(start for start, _ in STEPS)
+PAIR_MASKS: Final = tuple((1 << a) | (1 << b) for a, b in PAIRS)
+MOVE: Final = 0  # + step index: move one of your cubs along that step
+SWITCH: Final = len(STEPS)  # + switch * len(PAIRS) + pair index
+NUM_ACTIONS: Final = SWITCH + len(SWITCHES) * len(PAIRS)
+MOVES_FROM: Final = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
+STEP_START: Final = tuple(start for start, _ in STEPS)
 
 # A Switch card's legal actions depend only on the cells showing its gem's trait and on
 # which of those carry a cub (a pair lies inside the trait's cells). Each answer is listed
@@ -127,23 +137,23 @@ def cub_moves(cells: int) -> tuple[int, ...]:
 
 # The two Clue cards a Switch card moves, by its gem's position: the Yellow gem names a
 # colour (both roles of it move), the White gem a role (both colours of it move).
-TRAIT_CARDS = (
+TRAIT_CARDS: Final = (
     tuple((identity(colour, LADY), identity(colour, TIGER)) for colour in (RED, BLUE)),
     tuple((identity(RED, role), identity(BLUE, role)) for role in (LADY, TIGER)),
 )
 
 
 # Chance outcomes.
-PLACE = 0  # + regular card: that Clue card fills the next empty cell
-NUM_CHANCE_OUTCOMES = len(IDENTITIES)
+PLACE: Final = 0  # + regular card: that Clue card fills the next empty cell
+NUM_CHANCE_OUTCOMES: Final = len(IDENTITIES)
 
 # Phases, named after the rulebook.
-BUILD = "setup"  # the 12 Clue cards are placed cell by cell
-MOVE_A_CUB = "move a cub"
-MOVE_THE_LABYRINTH = "move the labyrinth"
-GAME_OVER = "game over"
+BUILD: Final = "setup"  # the 12 Clue cards are placed cell by cell
+MOVE_A_CUB: Final = "move a cub"
+MOVE_THE_LABYRINTH: Final = "move the labyrinth"
+GAME_OVER: Final = "game over"
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="labyrinth",
     title="Labyrinth",
     description="A maze race for 2: lead five cubs to your Tiger door while the grid shifts.",
@@ -587,8 +597,7 @@ class LabyrinthState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> LabyrinthState:
-        twin = LabyrinthState.__new__(LabyrinthState)
-        twin.game = self.game
+        twin = LabyrinthState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.turn_cap = self.turn_cap

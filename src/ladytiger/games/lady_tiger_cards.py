@@ -9,25 +9,27 @@ Cards are small ints so states copy cheaply: a regular card's number is colour *
 
 from __future__ import annotations
 
+from typing import Final
+
 RED, BLUE = 0, 1
 LADY, TIGER = 0, 1
-COLOUR_NAMES = ("Red", "Blue")
-ROLE_NAMES = ("Lady", "Tiger")
+COLOUR_NAMES: Final = ("Red", "Blue")
+ROLE_NAMES: Final = ("Lady", "Tiger")
 
 RED_LADY, RED_TIGER, BLUE_LADY, BLUE_TIGER = 0, 1, 2, 3
-BLUE_RED = 4  # wild: counts as either colour, has no role
-LADY_TIGER = 5  # wild: counts as either role, has no colour
+BLUE_RED: Final = 4  # wild: counts as either colour, has no role
+LADY_TIGER: Final = 5  # wild: counts as either role, has no colour
 
-IDENTITIES = (RED_LADY, RED_TIGER, BLUE_LADY, BLUE_TIGER)
-CLUE_KINDS = (RED_LADY, RED_TIGER, BLUE_LADY, BLUE_TIGER, BLUE_RED, LADY_TIGER)
-WILDS = (BLUE_RED, LADY_TIGER)
-CARD_NAMES = ("Red Lady", "Red Tiger", "Blue Lady", "Blue Tiger", "Blue/Red", "Lady/Tiger")
-CLUE_COUNTS = (3, 3, 3, 3, 1, 1)
-CLUE_DECK_SIZE = sum(CLUE_COUNTS)  # 14
-DOOR_COUNT = len(IDENTITIES)  # 4
+IDENTITIES: Final = (RED_LADY, RED_TIGER, BLUE_LADY, BLUE_TIGER)
+CLUE_KINDS: Final = (RED_LADY, RED_TIGER, BLUE_LADY, BLUE_TIGER, BLUE_RED, LADY_TIGER)
+WILDS: Final = (BLUE_RED, LADY_TIGER)
+CARD_NAMES: Final = ("Red Lady", "Red Tiger", "Blue Lady", "Blue Tiger", "Blue/Red", "Lady/Tiger")
+CLUE_COUNTS: Final = (3, 3, 3, 3, 1, 1)
+CLUE_DECK_SIZE: Final = sum(CLUE_COUNTS)  # 14
+DOOR_COUNT: Final = len(IDENTITIES)  # 4
 
-_BY_NAME = {name.lower(): card for card, name in enumerate(CARD_NAMES)}
-_EXACT = {name: card for card, name in enumerate(CARD_NAMES)}
+_BY_NAME: Final = {name.lower(): card for card, name in enumerate(CARD_NAMES)}
+_EXACT: Final = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
 def card_name(card: int) -> str:
@@ -79,10 +81,12 @@ def shared_traits(card: int, door: int) -> int:
 
 # The two regular cards and the wild that count as each colour, and as each role. Counting
 # is asked often (every take may complete a set), so it reads these instead of testing cards.
-_WITH_COLOUR = tuple(
+_WITH_COLOUR: Final = tuple(
     tuple(c for c in CLUE_KINDS if has_colour(c, colour)) for colour in (RED, BLUE)
 )
-_WITH_ROLE = tuple(tuple(c for c in CLUE_KINDS if has_role(c, role)) for role in (LADY, TIGER))
+_WITH_ROLE: Final = tuple(
+    tuple(c for c in CLUE_KINDS if has_role(c, role)) for role in (LADY, TIGER)
+)
 
 
 def count_with_colour(counts: list[int] | tuple[int, ...], colour: int) -> int:
@@ -99,7 +103,7 @@ def count_with_role(counts: list[int] | tuple[int, ...], role: int) -> int:
     return total + counts[wild] if len(counts) > wild else total
 
 
-SET_SIZE = 4
+SET_SIZE: Final = 4
 
 
 def matching_set_trait(counts: list[int] | tuple[int, ...], door: int) -> str | None:

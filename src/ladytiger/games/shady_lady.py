@@ -9,12 +9,17 @@ from __future__ import annotations
 import random
 from bisect import insort
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
 from ladytiger.core.errors import LadyTigerError
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
 from ladytiger.core.state import (
-    LogPart,
+    CHANCE,
+    TERMINAL,
+    State,
     combine_moments,
     game_end_moment,
     new_moment,
@@ -35,54 +40,55 @@ from ladytiger.core.words import (
 )
 
 # ---------------------------------------------------------------------------- constants
-NUMBERS = (1, 2, 3, 4, 6, 7, 8, 9)  # there is no 5 ("Contents")
-COPIES = 10  # ten cards of each number: 80 cards
-DECK_SIZE = len(NUMBERS) * COPIES
-FULL_DECK = tuple(COPIES if value in NUMBERS else 0 for value in range(10))  # count per value
-HAND_SIZE = 3
-POINTS_TO_WIN = 3
-MAX_PLAYERS = 6
+NUMBERS: Final = (1, 2, 3, 4, 6, 7, 8, 9)  # there is no 5 ("Contents")
+COPIES: Final = 10  # ten cards of each number: 80 cards
+DECK_SIZE: Final = len(NUMBERS) * COPIES
+# The count per value.
+FULL_DECK: Final = tuple(COPIES if value in NUMBERS else 0 for value in range(10))
+HAND_SIZE: Final = 3
+POINTS_TO_WIN: Final = 3
+MAX_PLAYERS: Final = 6
 
 # Strength of a 3-card combination ("Set Strength"): 0 is none; a run is worth its top card
 # (3, 4, 8 or 9); a triple is worth TRIPLE + its number, so any triple beats any run.
-NO_COMBINATION = 0
-TRIPLE = 10
+NO_COMBINATION: Final = 0
+TRIPLE: Final = 10
 
 # Cards are their numbers (1-9) everywhere but in action numbers, which use KIND so that no
 # action stands for the missing 5.
-KIND = {value: index for index, value in enumerate(NUMBERS)}
+KIND: Final = {value: index for index, value in enumerate(NUMBERS)}
 
 # Player actions. Seats and kinds are added to a base, the same at every player count.
 # Jack! comes first: a player who always makes the lowest-numbered move then ends the game
 # within a few turns (the property tests' simplest examples play exactly that way).
-JACK = 0  # + seat (0-5): D, declare Jack! naming that seat
-DRAW = 6  # A: draw the top card of the draw pile
-TAKE = 7  # + seat (7-12): B, take the top card of that seat's pile (one's own included)
-DISCARD = 13  # + KIND[card] (13-20): discard that card onto one's own pile
-TRY = 21  # C: declare Try!
-REVEAL = 22  # answer a Try! by revealing a stronger combination
-DECLINE = 23  # answer a Try! by keeping one's hand hidden
-NUM_ACTIONS = 24
+JACK: Final = 0  # + seat (0-5): D, declare Jack! naming that seat
+DRAW: Final = 6  # A: draw the top card of the draw pile
+TAKE: Final = 7  # + seat (7-12): B, take the top card of that seat's pile (one's own included)
+DISCARD: Final = 13  # + KIND[card] (13-20): discard that card onto one's own pile
+TRY: Final = 21  # C: declare Try!
+REVEAL: Final = 22  # answer a Try! by revealing a stronger combination
+DECLINE: Final = 23  # answer a Try! by keeping one's hand hidden
+NUM_ACTIONS: Final = 24
 
 # Chance outcomes.
-CARD = 0  # + KIND[card] (0-7): the next card off the draw pile is that number
-FIRST_PLAYER = 8  # + seat: the option that draws the starting player
-NUM_CHANCE_OUTCOMES = FIRST_PLAYER + MAX_PLAYERS
-_DRAWS = tuple((CARD + KIND[card], card) for card in NUMBERS)  # (outcome, card drawn)
+CARD: Final = 0  # + KIND[card] (0-7): the next card off the draw pile is that number
+FIRST_PLAYER: Final = 8  # + seat: the option that draws the starting player
+NUM_CHANCE_OUTCOMES: Final = FIRST_PLAYER + MAX_PLAYERS
+_DRAWS: Final = tuple((CARD + KIND[card], card) for card in NUMBERS)  # (outcome, card drawn)
 
 # Phases, named after the rulebook's steps.
-CHOOSE_FIRST_PLAYER = "choose first player"
-DEAL = "deal"  # "Setup": three cards to each player, seat by seat
-TURN = "turn"  # "On your turn": choose A, B, C or D
-DRAW_CARD = "draw"  # a card comes off the draw pile to the seat at the head of the queue
-DISCARD_ONE = "discard"  # after A or B: discard one card of the four
-TRY_ANSWERS = "try"  # after a Try!: each other player in turn reveals a stronger hand or not
-DISCARD_HAND = "discard hand"  # after a Try! or Jack!: revealed hands go to the piles
-GAME_OVER = "game over"
+CHOOSE_FIRST_PLAYER: Final = "choose first player"
+DEAL: Final = "deal"  # "Setup": three cards to each player, seat by seat
+TURN: Final = "turn"  # "On your turn": choose A, B, C or D
+DRAW_CARD: Final = "draw"  # a card comes off the draw pile to the seat at the head of the queue
+DISCARD_ONE: Final = "discard"  # after A or B: discard one card of the four
+TRY_ANSWERS: Final = "try"  # after a Try!: each other player in turn reveals a stronger hand or not
+DISCARD_HAND: Final = "discard hand"  # after a Try! or Jack!: revealed hands go to the piles
+GAME_OVER: Final = "game over"
 
-END_OF_TURN = "end of turn"  # where the draw queue leads after a Try! or Jack!
+END_OF_TURN: Final = "end of turn"  # where the draw queue leads after a Try! or Jack!
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="shady_lady",
     title="Shady Lady",
     description="2-6 players: hold a triple or a run in 3 cards, call Try! or Jack!; 3 points win.",
@@ -169,8 +175,8 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-_TAKES = tuple(TAKE + seat for seat in range(MAX_PLAYERS))
-_DISCARDS = {card: DISCARD + KIND[card] for card in NUMBERS}
+_TAKES: Final = tuple(TAKE + seat for seat in range(MAX_PLAYERS))
+_DISCARDS: Final = {card: DISCARD + KIND[card] for card in NUMBERS}
 
 
 class ShadyLadyState(State):
@@ -590,8 +596,8 @@ class ShadyLadyState(State):
                 card = self.piles[owner][-1]
                 lines.append(sentence(does(actor, viewer, "take", f"the {card} from {pile}")))
         elif phase in (DISCARD_ONE, DISCARD_HAND):
-            card = a(str(NUMBERS[action - DISCARD]))
-            lines.append(sentence(does(actor, viewer, "discard", card)))
+            discarded = a(str(NUMBERS[action - DISCARD]))
+            lines.append(sentence(does(actor, viewer, "discard", discarded)))
         elif action == DECLINE:
             lines.append(sentence(does(actor, viewer, "decline", "to reveal")))
         if after.reshuffles > self.reshuffles:
@@ -810,8 +816,7 @@ class ShadyLadyState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShadyLadyState:
-        twin = ShadyLadyState.__new__(ShadyLadyState)
-        twin.game = self.game
+        twin = ShadyLadyState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n
@@ -903,8 +908,8 @@ class ShadyLadyState(State):
 # Events of a _HiddenPlan: a card drawn unseen (a slot); a discard of a card nobody knew the
 # player held; the unknown part of a hand shown; the draw pile running out.
 _SLOT, _EXIT, _SHOWN, _RESHUFFLE = 0, 1, 2, 3
-_ATTEMPTS = 100  # fresh starts before giving up; the truth is always reachable
-_SEARCH_BUDGET = 5000  # partial deals tried per reshuffle before starting afresh
+_ATTEMPTS: Final = 100  # fresh starts before giving up; the truth is always reachable
+_SEARCH_BUDGET: Final = 5000  # partial deals tried per reshuffle before starting afresh
 
 
 class _HiddenPlan:
@@ -992,7 +997,7 @@ def _settle_exhausted_pile(
     rng.shuffle(seats)
     options = [_fitting_shares(plan, index, seat, len(free[seat]), left, fixed[seat])
                for seat in seats]
-    chosen: list[list[int]] = []
+    chosen: list[tuple[int, ...]] = []
     budget = [_SEARCH_BUDGET]
 
     def search(depth: int, remaining: list[int]) -> bool:
@@ -1049,7 +1054,7 @@ def _multisets(kinds: list[int], counts: list[int], size: int) -> list[tuple[int
     if not kinds:
         return []
     first, rest = kinds[0], kinds[1:]
-    found = []
+    found: list[tuple[int, ...]] = []
     for copies in range(min(size, counts[first]), -1, -1):
         found.extend((first,) * copies + tail for tail in _multisets(rest, counts, size - copies))
     return found

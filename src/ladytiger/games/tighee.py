@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import (
+from ladytiger.core.errors import BadOptionError
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
+from ladytiger.core.state import (
     CHANCE,
     TERMINAL,
-    BadOptionError,
-    Game,
-    GameInfo,
-    Option,
     State,
-    register_game,
-)
-from ladytiger.core.state import (
     combine_moments,
     game_end_moment,
     new_moment,
@@ -30,47 +27,49 @@ from ladytiger.core.state import (
 from ladytiger.core.words import agree, does, join, seat_word, sentence, whom
 
 # ---------------------------------------------------------------------------- constants
-COLOURS = ("Red", "Purple", "Blue", "Green", "Black")
+COLOURS: Final = ("Red", "Purple", "Blue", "Green", "Black")
 RED, PURPLE, BLUE, GREEN, BLACK = range(5)
-STRIDE = 12  # a card is colour * 12 + (number - 1), in both decks
-NUM_CARDS = 5 * STRIDE
-CARD_NAMES = tuple(f"{COLOURS[card // STRIDE]} {card % STRIDE + 1}" for card in range(5 * STRIDE))
-COLOUR_MASKS = tuple(((1 << STRIDE) - 1) << (STRIDE * colour) for colour in range(5))
-BLACK_MASK = COLOUR_MASKS[BLACK]
+STRIDE: Final = 12  # a card is colour * 12 + (number - 1), in both decks
+NUM_CARDS: Final = 5 * STRIDE
+CARD_NAMES: Final = tuple(
+    f"{COLOURS[card // STRIDE]} {card % STRIDE + 1}" for card in range(5 * STRIDE)
+)
+COLOUR_MASKS: Final = tuple(((1 << STRIDE) - 1) << (STRIDE * colour) for colour in range(5))
+BLACK_MASK: Final = COLOUR_MASKS[BLACK]
 
 # Set Up table: (highest number, cards dealt, cards put out, tricks), by (players, mode).
-SETUPS = {
+SETUPS: Final = {
     (4, "basic"): (12, 15, 3, 12),
     (3, "basic"): (12, 20, 5, 15),
     (3, "short"): (8, 13, 3, 10),
 }
-MODES = ("basic", "short")
+MODES: Final = ("basic", "short")
 
 # "End of the Round and Score Calculation": a Tighee of 4, 8 or 12 tricks pays; any other
 # count but zero costs 10 a trick.
-TIGHEE_POINTS = {0: 0, 4: 50, 8: 100, 12: 169}
-POINTS_PER_TRICK = -10
+TIGHEE_POINTS: Final = {0: 0, 4: 50, 8: 100, 12: 169}
+POINTS_PER_TRICK: Final = -10
 
 # Player actions.
-PUT_OUT = 0  # + card: put this card out of the hand, face down, for the Forest deck
-PLAY = 60  # + card: play this card to the trick
-NUM_ACTIONS = 120
+PUT_OUT: Final = 0  # + card: put this card out of the hand, face down, for the Forest deck
+PLAY: Final = 60  # + card: play this card to the trick
+NUM_ACTIONS: Final = 120
 
 # Chance outcomes.
-DEAL = 0  # + card: the next seat in the deal receives this card
-REVEAL = 60  # + card: this card is turned up from the Forest deck into the Forest
-FIRST_LEAD = 120  # + seat: this seat leads the first trick of the game
-NUM_CHANCE_OUTCOMES = 124
+DEAL: Final = 0  # + card: the next seat in the deal receives this card
+REVEAL: Final = 60  # + card: this card is turned up from the Forest deck into the Forest
+FIRST_LEAD: Final = 120  # + seat: this seat leads the first trick of the game
+NUM_CHANCE_OUTCOMES: Final = 124
 
 # Phases, named after the rulebook's steps.
-CHOOSING_LEAD = "choose first lead"  # Flow 1, only with option random_first_lead
-DEALING = "deal"  # Set Up 1
-PUTTING_OUT = "put out"  # Set Up 2
-REVEALING = "reveal Forest card"  # Flow 2
-PLAYING = "play"  # Flow 3-4
-GAME_OVER = "game over"
+CHOOSING_LEAD: Final = "choose first lead"  # Flow 1, only with option random_first_lead
+DEALING: Final = "deal"  # Set Up 1
+PUTTING_OUT: Final = "put out"  # Set Up 2
+REVEALING: Final = "reveal Forest card"  # Flow 2
+PLAYING: Final = "play"  # Flow 3-4
+GAME_OVER: Final = "game over"
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="tighee",
     title="Tighee",
     description="Trick-taking for 3-4: Black tigers hide in the Forest; take 4, 8 or 12 tricks.",
@@ -126,19 +125,19 @@ class TigheeGame(Game):
 # ---------------------------------------------------------------------------- rules
 # Per colour, the cards of each 12-bit pattern, so listing a hand costs five look-ups; the
 # same tables with the action offsets added list moves and outcomes without arithmetic.
-_PATTERN = (1 << STRIDE) - 1
-_PATTERN_CARDS = tuple(
+_PATTERN: Final = (1 << STRIDE) - 1
+_PATTERN_CARDS: Final = tuple(
     tuple(
         tuple(colour * STRIDE + bit for bit in range(STRIDE) if pattern >> bit & 1)
         for pattern in range(1 << STRIDE)
     )
     for colour in range(5)
 )
-_PATTERN_PLAYS = tuple(
+_PATTERN_PLAYS: Final = tuple(
     tuple(tuple(PLAY + card for card in cards) for cards in patterns)
     for patterns in _PATTERN_CARDS
 )
-_PATTERN_REVEALS = tuple(
+_PATTERN_REVEALS: Final = tuple(
     tuple(tuple(REVEAL + card for card in cards) for cards in patterns)
     for patterns in _PATTERN_CARDS
 )
@@ -262,11 +261,11 @@ def signed(points: int) -> str:
 
 # ---------------------------------------------------------------------------- the state
 class TigheeState(State):
-    game: TigheeGame
-
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         assert isinstance(game, TigheeGame)
+        # The deck and deal sizes this game was set up with (`game` is typed as any Game).
+        self.setup = game
         n = game.num_players
         self.n = n
         self.totals = [0] * n
@@ -278,9 +277,9 @@ class TigheeState(State):
 
     def _new_round_zones(self) -> None:
         n = self.n
-        self.undealt: int = self.game.deck_mask
+        self.undealt: int = self.setup.deck_mask
         # The same cards in order, so each deal lists its outcomes without rebuilding them.
-        self.undealt_cards = list(self.game.deck_cards)
+        self.undealt_cards = list(self.setup.deck_cards)
         self.dealt = 0
         self.hands = [0] * n
         self.put_out = [0] * n
@@ -344,7 +343,7 @@ class TigheeState(State):
         if phase in (CHOOSING_LEAD, DEALING, REVEALING):
             return self._why_impossible(action)
         card = action - PLAY if action >= PLAY else action - PUT_OUT
-        game = self.game
+        game = self.setup
         if not game.deck_mask >> card & 1:
             return f"there is no {CARD_NAMES[card]} in the short game (cards 1 to 8)"
         if phase == PUTTING_OUT:
@@ -369,7 +368,7 @@ class TigheeState(State):
             if action >= FIRST_LEAD:
                 return f"there is no {seat_name(action - FIRST_LEAD)} in this game"
             return "the game starts by choosing who leads first"
-        game = self.game
+        game = self.setup
         if phase == DEALING and action < REVEAL:
             card = action - DEAL
             if not game.deck_mask >> card & 1:
@@ -402,7 +401,7 @@ class TigheeState(State):
             self.undealt ^= 1 << card
             self.undealt_cards.remove(card)
             self.dealt += 1
-            if self.dealt == self.n * self.game.hand_size:
+            if self.dealt == self.n * self.setup.hand_size:
                 self.phase = PUTTING_OUT
                 self.putter = 0
         elif phase == PLAYING:
@@ -424,7 +423,7 @@ class TigheeState(State):
         self.hands[seat] ^= bit
         self.put_out[seat] |= bit
         self.forest_deck |= bit
-        if self.put_out[seat].bit_count() == self.game.put_out_count:
+        if self.put_out[seat].bit_count() == self.setup.put_out_count:
             self.putter += 1
             if self.putter == self.n:
                 # The short game's left-over card is shuffled in with the put-out cards.
@@ -509,14 +508,14 @@ class TigheeState(State):
             if after.phase == DEALING:
                 return []
             return [
-                f"Round {self.round + 1}: the deck is dealt, {self.game.hand_size} cards to "
+                f"Round {self.round + 1}: the deck is dealt, {self.setup.hand_size} cards to "
                 "each player."
             ]
         if phase == PUTTING_OUT:
             # A line per card: a run of moves is not folded, as the mover is asked again
             # between them and a line once read must not change.
-            card = CARD_NAMES[action - PUT_OUT] if viewer == actor else "a card"
-            return [sentence(does(actor, viewer, "put out", f"{card} face down"))]
+            shown = CARD_NAMES[action - PUT_OUT] if viewer == actor else "a card"
+            return [sentence(does(actor, viewer, "put out", f"{shown} face down"))]
         if phase == REVEALING:
             return [
                 f"Trick {len(self.tricks) + 1}: the Forest card is {CARD_NAMES[action - REVEAL]}."
@@ -632,8 +631,7 @@ class TigheeState(State):
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:
-        game = self.game
-        own = player is not None
+        game = self.setup
         forest = self.forest
         trick = [
             {
@@ -665,9 +663,9 @@ class TigheeState(State):
             "put_out_per_player": game.put_out_count,
             "first_lead": self.first_lead,
             "lead": self.lead,
-            "hand": names(self.hands[player]) if own else None,
+            "hand": names(self.hands[player]) if player is not None else None,
             "hand_sizes": [hand.bit_count() for hand in self.hands],
-            "put_out": names(self.put_out[player]) if own else None,
+            "put_out": names(self.put_out[player]) if player is not None else None,
             "put_out_counts": [cards.bit_count() for cards in self.put_out],
             "forest": CARD_NAMES[forest] if forest >= 0 else None,
             "forest_deck": self.forest_deck.bit_count(),
@@ -690,7 +688,7 @@ class TigheeState(State):
     def _rounds_in_history(self) -> list[_RoundSteps]:
         """Where each round's deals, put-outs and plays sit in the history."""
         n = self.n
-        per_deal = n * self.game.hand_size
+        per_deal = n * self.setup.hand_size
         rounds: list[_RoundSteps] = []
         steps: _RoundSteps | None = None
         for index, (actor, action) in enumerate(zip(self._actors, self._history, strict=True)):
@@ -752,7 +750,7 @@ class TigheeState(State):
         rounds = self._rounds_in_history()
         if not rounds:
             return self.clone()
-        game = self.game
+        game = self.setup
         history = self._history.copy()
         others = [seat for seat in range(self.n) if seat != player]
         for number, steps in enumerate(rounds):
@@ -796,8 +794,8 @@ class TigheeState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TigheeState:
-        twin = TigheeState.__new__(TigheeState)
-        twin.game = self.game
+        twin = TigheeState(self.game)  # then this position copied over it
+        twin.setup = self.setup
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ladytiger.core import LadyTigerError
+from ladytiger.core import Game, LadyTigerError
 from ladytiger.games.tighee import TigheeGame, TigheeState
 
 try:
@@ -42,14 +42,29 @@ def load_compiled_tighee(**options: Any) -> CompiledTigheeGame:
     return CompiledTigheeGame(**options)
 
 
-class CompiledTigheeGame(TigheeGame):
+class CompiledTigheeGame(Game):
     """Tighee with the same options and declaration; only its states differ."""
 
+    info = TigheeGame.info
+
     def __init__(self, /, **options: Any) -> None:
-        super().__init__(**options)
-        # The reference states it converts to belong to a plain TigheeGame: replays inside
-        # the reference (logs, resampling) must make reference states, not compiled ones.
-        self.reference = TigheeGame(**self.options)
+        # The reference game checks the options and works out the deal; the C states read
+        # its sizes from here. A wrapper, not a subclass: the reference game's class may be
+        # compiled, and compiled classes take no subclasses from outside.
+        self.reference = TigheeGame(**options)
+        super().__init__(**self.reference.options)
+        self.hand_size = self.reference.hand_size
+        self.put_out_count = self.reference.put_out_count
+        self.deck_mask = self.reference.deck_mask
+
+    def num_distinct_actions(self) -> int:
+        return self.reference.num_distinct_actions()
+
+    def max_chance_outcomes(self) -> int:
+        return self.reference.max_chance_outcomes()
+
+    def max_game_length(self) -> int:
+        return self.reference.max_game_length()
 
     def new_initial_state(self) -> CompiledTigheeState:  # type: ignore[override]
         return CompiledTigheeState(self)

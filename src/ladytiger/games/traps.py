@@ -10,11 +10,16 @@ import random
 from functools import lru_cache
 from itertools import product
 from math import comb, factorial
-from typing import Any
+from typing import Any, Final
 
-from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, Option, State, register_game
+from ladytiger.core.game import Game, GameInfo
+from ladytiger.core.log_parts import LogPart
+from ladytiger.core.options import Option
+from ladytiger.core.registry import register_game
 from ladytiger.core.state import (
-    LogPart,
+    CHANCE,
+    TERMINAL,
+    State,
     combine_moments,
     game_end_moment,
     new_moment,
@@ -49,16 +54,16 @@ from ladytiger.games.lady_tiger_cards import (
 )
 
 # ---------------------------------------------------------------------------- constants
-TOTAL_GEMS = 25
-STARTING_GEMS = 1
-GEMS_TO_WIN = 5
-POT_FILL = 3
-MAX_BID = 13
-OWN_TRAP_PAYMENT = 2  # paid into the pot when an own trap finds every opponent at 4
-RECEIVER_LIMIT = 3  # a gem given by choice goes to an opponent holding at most this many
-HAND_SIZE = {2: 6, 3: 4, 4: 3, 5: 2, 6: 2}
-SET_ASIDE = {2: 2, 3: 2, 4: 2, 5: 4, 6: 2}
-ALL_DOORS = (1 << DOOR_COUNT) - 1  # the Door deck as a bitmask of identities
+TOTAL_GEMS: Final = 25
+STARTING_GEMS: Final = 1
+GEMS_TO_WIN: Final = 5
+POT_FILL: Final = 3
+MAX_BID: Final = 13
+OWN_TRAP_PAYMENT: Final = 2  # paid into the pot when an own trap finds every opponent at 4
+RECEIVER_LIMIT: Final = 3  # a gem given by choice goes to an opponent holding at most this many
+HAND_SIZE: Final = {2: 6, 3: 4, 4: 3, 5: 2, 6: 2}
+SET_ASIDE: Final = {2: 2, 3: 2, 4: 2, 5: 4, 6: 2}
+ALL_DOORS: Final = (1 << DOOR_COUNT) - 1  # the Door deck as a bitmask of identities
 
 
 def trait_matches(card: int, goal: int) -> int:
@@ -70,37 +75,39 @@ def trait_matches(card: int, goal: int) -> int:
     return shared_traits(card, goal)
 
 
-MATCHES = tuple(tuple(trait_matches(card, goal) for card in CLUE_KINDS) for goal in IDENTITIES)
+MATCHES: Final = tuple(
+    tuple(trait_matches(card, goal) for card in CLUE_KINDS) for goal in IDENTITIES
+)
 
 # Player actions.
-START = 0  # + card: start this season's stack with that card (a hidden choice)
-BUILD = 6  # + card: put that card face down on top of one's stack (hidden)
-BID = 12  # + amount - 1: bid 1 to 13 traits
-PASS = 25
-REVEAL = 26  # + seat: turn up the top card of that seat's stack
-GIVE_TRAP_GEM = 32  # + seat: the opponent who takes the gem for a trap from one's own stack
-STOP = 38  # + seat: stop revealing, giving one's own gem to that opponent
-NUM_ACTIONS = 44
+START: Final = 0  # + card: start this season's stack with that card (a hidden choice)
+BUILD: Final = 6  # + card: put that card face down on top of one's stack (hidden)
+BID: Final = 12  # + amount - 1: bid 1 to 13 traits
+PASS: Final = 25
+REVEAL: Final = 26  # + seat: turn up the top card of that seat's stack
+GIVE_TRAP_GEM: Final = 32  # + seat: the opponent who takes the gem for a trap from one's own stack
+STOP: Final = 38  # + seat: stop revealing, giving one's own gem to that opponent
+NUM_ACTIONS: Final = 44
 
 # Chance outcomes.
-DEAL = 0  # + card: the next Clue card dealt, to the seat being dealt
-GOAL = 6  # + identity: the top Door card, turned up as the season's goal
-NUM_CHANCE_OUTCOMES = 10
+DEAL: Final = 0  # + card: the next Clue card dealt, to the seat being dealt
+GOAL: Final = 6  # + identity: the top Door card, turned up as the season's goal
+NUM_CHANCE_OUTCOMES: Final = 10
 
 # Phases, named after the rulebook's steps.
-DEAL_HANDS = "deal"  # Setup, and each New Year
-REVEAL_GOAL = "goal card"  # Starting a Season
-START_STACKS = "start stacks"  # the simultaneous first card, as hidden sequential choices
-BUILD_OR_BID = "build or bid"
-BIDDING = "bidding"  # someone has bid: bid higher or pass
-REVEALING = "revealing"
-TRAP_GEM = "trap gem"  # the revealer turned up an own trap and chooses who takes the gem
-GAME_OVER = "game over"
+DEAL_HANDS: Final = "deal"  # Setup, and each New Year
+REVEAL_GOAL: Final = "goal card"  # Starting a Season
+START_STACKS: Final = "start stacks"  # the simultaneous first card, as hidden sequential choices
+BUILD_OR_BID: Final = "build or bid"
+BIDDING: Final = "bidding"  # someone has bid: bid higher or pass
+REVEALING: Final = "revealing"
+TRAP_GEM: Final = "trap gem"  # the revealer turned up an own trap and chooses who takes the gem
+GAME_OVER: Final = "game over"
 
-PLAYER_PHASES = (START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM)
-NOBODY = -1
+PLAYER_PHASES: Final = (START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM)
+NOBODY: Final = -1
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name="traps",
     title="Traps",
     description="Bluffing for 2-6: stack clues and traps, bid on matching traits, 5 gems win.",
@@ -943,8 +950,7 @@ class TrapsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TrapsState:
-        twin = TrapsState.__new__(TrapsState)
-        twin.game = self.game
+        twin = TrapsState(self.game)  # then this position copied over it
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n
@@ -1065,7 +1071,7 @@ _VECTORS: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(CLUE_DECK
 for _counts in product(*(range(limit + 1) for limit in CLUE_COUNTS)):
     _VECTORS[sum(_counts)].append((_counts, _multinomial(_counts)))
 
-REJECTION_TRIES = 1000
+REJECTION_TRIES: Final = 1000
 
 
 def draw_hands(
@@ -1110,16 +1116,16 @@ def draw_hands(
     for position, (size, needed) in enumerate(slots):
         rest = key[position + 1 :]
         options = []
-        for counts, orders in _VECTORS[size]:
-            if _fits(counts, needed, left):
-                remaining = tuple(a - b for a, b in zip(left, counts, strict=True))
+        for vector, orders in _VECTORS[size]:
+            if _fits(vector, needed, left):
+                remaining = tuple(a - b for a, b in zip(left, vector, strict=True))
                 weight = orders * (_completions(rest, remaining) if rest else 1)
                 if weight:
-                    options.append((weight, counts, remaining))
+                    options.append((weight, vector, remaining))
         pick = rng.randrange(sum(weight for weight, _, _ in options))
-        for weight, counts, remaining in options:
+        for weight, vector, remaining in options:
             if pick < weight:
-                split.append(list(counts))
+                split.append(list(vector))
                 left = remaining
                 break
             pick -= weight
