@@ -186,8 +186,10 @@ _DEAL_OUTCOMES: Final = {
 
 
 class DoorsState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         self.target: int = game.options["gems_to_win"]
         self.gems = [0, 0]
         self.contest = 0
@@ -559,7 +561,7 @@ class DoorsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> DoorsState:
-        twin = DoorsState(self.game)  # then this position copied over it
+        twin = DoorsState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.target = self.target

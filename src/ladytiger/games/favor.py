@@ -247,8 +247,10 @@ def day_sheet(record: dict[str, Any], viewer: int | None) -> list[str]:
 
 
 class FavorState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         n = game.num_players
         self.n = n
         self.day = 0  # 0, 1, 2 for days 1, 2, 3
@@ -694,7 +696,7 @@ class FavorState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> FavorState:
-        twin = FavorState(self.game)  # then this position copied over it
+        twin = FavorState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n

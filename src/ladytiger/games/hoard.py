@@ -203,8 +203,10 @@ _LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
 class HoardState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         difficulty = game.options["difficulty"]
         self.difficulty: str = difficulty
         count = SET_ASIDE_COUNT[difficulty]
@@ -702,7 +704,7 @@ class HoardState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> HoardState:
-        twin = HoardState(self.game)  # then this position copied over it
+        twin = HoardState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.difficulty = self.difficulty

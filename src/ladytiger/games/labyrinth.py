@@ -205,8 +205,10 @@ def switch_text(action: int) -> str:
 
 
 class LabyrinthState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         self.turn_cap: int = game.options["turn_cap"]
         self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
         self.placed = 0  # Clue cards placed so far, in DEAL_ORDER
@@ -597,7 +599,7 @@ class LabyrinthState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> LabyrinthState:
-        twin = LabyrinthState(self.game)  # then this position copied over it
+        twin = LabyrinthState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.turn_cap = self.turn_cap

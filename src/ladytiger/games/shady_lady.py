@@ -180,8 +180,10 @@ _DISCARDS: Final = {card: DISCARD + KIND[card] for card in NUMBERS}
 
 
 class ShadyLadyState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         n = game.num_players
         self.n = n
         self.turn_limit: int = game.options["turn_limit"]
@@ -816,7 +818,7 @@ class ShadyLadyState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShadyLadyState:
-        twin = ShadyLadyState(self.game)  # then this position copied over it
+        twin = ShadyLadyState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n

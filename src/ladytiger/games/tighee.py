@@ -261,8 +261,10 @@ def signed(points: int) -> str:
 
 # ---------------------------------------------------------------------------- the state
 class TigheeState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         assert isinstance(game, TigheeGame)
         # The deck and deal sizes this game was set up with (`game` is typed as any Game).
         self.setup = game
@@ -794,7 +796,7 @@ class TigheeState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TigheeState:
-        twin = TigheeState(self.game)  # then this position copied over it
+        twin = TigheeState(self.game, empty=True)
         twin.setup = self.setup
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()

@@ -198,8 +198,10 @@ def doors_in(deck: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- the state
 class TrapsState(State):
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, empty: bool = False) -> None:
         super().__init__(game)
+        if empty:  # for clone(), which copies a position in
+            return
         n = game.num_players
         self.n = n
         self.hand_size = HAND_SIZE[n]
@@ -950,7 +952,7 @@ class TrapsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TrapsState:
-        twin = TrapsState(self.game)  # then this position copied over it
+        twin = TrapsState(self.game, empty=True)
         twin._history = self._history.copy()
         twin._actors = self._actors.copy()
         twin.n = self.n
