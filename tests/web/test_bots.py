@@ -90,7 +90,10 @@ def test_a_bot_waits_its_pause_before_moving(live):
                 await connection.close()
                 return time.monotonic() - sent
 
-    assert run(scenario()) >= 0.3
+    # The server's event loop may keep time in whole milliseconds (uvloop reads libuv's
+    # clock, cached once per loop turn), so its 0.3 s can end a few milliseconds early on
+    # this side's clock. A bot that did not wait would answer within milliseconds.
+    assert run(scenario()) >= 0.29
 
 
 def test_the_clock_lets_a_bot_move_for_a_human_out_of_time(live):

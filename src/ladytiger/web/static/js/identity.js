@@ -235,10 +235,15 @@ export function mountIdentity(topbar = document.querySelector(".topbar")) {
   const box = h("div", {class: "identity", id: "identity", hidden: true}, turns, menu);
   topbar.append(box);
 
-  menu.addEventListener("toggle", () => {
-    if (!menu.open) return;
+  // Fill the field when the menu is about to open, not on "toggle": that event comes a task
+  // later, and would overwrite whatever a quick typist already typed.
+  summary.addEventListener("click", () => {
+    if (menu.open) return;
     input.value = state.player?.name || "";
     problem.hidden = true;
+  });
+  menu.addEventListener("toggle", () => {
+    if (!menu.open || document.activeElement === input) return;
     input.focus();
     input.select();
   });
