@@ -377,4 +377,5 @@ def test_the_benchmark_runs_and_prints_its_figures():
     assert done.returncode == 0, done.stderr
     assert "sweep: 400 random doors games in" in done.stdout
     assert "| doors 2p |" in done.stdout and "| traps 6p |" in done.stdout
-    assert "| game | random games/s | heuristic games/s | ratio | target met |" in done.stdout
+    assert ("| game | random games/s | heuristic games/s | games/s ratio | met | moves/game "
+            "random, heuristic | moves/s ratio | met | floor |") in done.stdout
