@@ -11,13 +11,15 @@ costs 6).
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from ladytiger.bots.heuristics import Moves
 from ladytiger.core.words import a
 from ladytiger.games.lady_tiger_cards import (
     CARD_NAMES,
     CLUE_COUNTS,
+    CLUE_KINDS,
     COLOUR_NAMES,
     IDENTITIES,
     ROLE_NAMES,
@@ -77,8 +79,29 @@ def counts(names: list[str]) -> list[int]:
     return per_kind
 
 
+# The doors the Collector may hold, as the Guesser of each door sees them: any but its own.
+OTHER_DOORS = tuple(tuple(door for door in IDENTITIES if door != own) for own in IDENTITIES)
+# The moves' words, spelled out once rather than at every decision.
+CARD_TAKEN = {f"take {name}": card for card, name in enumerate(CARD_NAMES)}
+CARD_DISCARDED = {f"discard {name}": card for card, name in enumerate(CARD_NAMES)}
+GUESS_DOOR = tuple(f"guess {CARD_NAMES[door]}" for door in IDENTITIES)
+GUESS_COLOUR = tuple(f"guess {name}" for name in COLOUR_NAMES)
+GUESS_ROLE = tuple(f"guess {name}" for name in ROLE_NAMES)
+
+# Most of what these rules make of the Collector's cards depends on those cards alone (and
+# on the door of the seat reading them), and the cards a Collector can hold take a thousand
+# forms at most: each reading is worked out the first time it is met and kept (the `@cache`
+# functions below). Kept answers are shared: read them, never change them.
+
+
 def door_beliefs(collected: list[int], candidates: list[int]) -> dict[int, float]:
     """How likely each candidate door is the Collector's, judged from the cards taken."""
+    return dict(read_doors(tuple(collected), tuple(candidates)))
+
+
+@cache
+def read_doors(collected: tuple[int, ...], candidates: tuple[int, ...]) -> dict[int, float]:
+    """`door_beliefs`, kept."""
     weights = {}
     for door in candidates:
         colour, role = progress(collected, door)
@@ -97,7 +120,7 @@ def door_beliefs(collected: list[int], candidates: list[int]) -> dict[int, float
     return {door: w / total for door, w in weights.items()}
 
 
-def progress(collected: list[int], door: int) -> tuple[int, int]:
+def progress(collected: list[int] | tuple[int, ...], door: int) -> tuple[int, int]:
     """Cards toward a set on the door's colour, and on its role."""
     return count_with_colour(collected, door >> 1), count_with_role(collected, door & 1)
 
@@ -112,6 +135,12 @@ def finishes(card: int, door: int, colour: int, role: int) -> bool:
     return (colour == SET_SIZE - 1 and has_colour(card, door >> 1)) or (
         role == SET_SIZE - 1 and has_role(card, door & 1)
     )
+
+
+@cache
+def completing(door: int, colour: int, role: int) -> tuple[int, ...]:
+    """The cards that complete a set on `door`, given the cards toward its colour and role."""
+    return tuple(card for card in CLUE_KINDS if finishes(card, door, colour, role))
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
@@ -145,26 +174,66 @@ def take_value(card: int, collected: list[int], own: int) -> tuple[float, float]
     if has_role(card, own & 1):
         gain += 1.0 + 0.5 * role
     # Read our cards as the Guesser would (any door but theirs, which we do not know).
-    exposure = door_beliefs(after, list(IDENTITIES))[own]
+    exposure = read_doors(tuple(after), IDENTITIES)[own]
     return gain, exposure
+
+
+@cache
+def take_scores(collected: tuple[int, ...], own: int) -> tuple[float, ...]:
+    """What taking each card is worth to the Collector of door `own`: what it builds, less
+    the price of showing the door."""
+    scores = []
+    for card in CLUE_KINDS:
+        gain, exposure = take_value(card, list(collected), own)
+        scores.append(gain - CONCEALMENT * exposure)
+    return tuple(scores)
 
 
 def collect(view: dict[str, Any], moves: Moves, seat: int) -> tuple[int, tuple[Any, ...]]:
     own = card_from_name(view["identities"][seat])
-    collected = counts(view["collected"])
+    collected = tuple(counts(view["collected"]))
+    finishing = completing(own, *progress(collected, own))
+    scores = take_scores(collected, own)
     best, best_score = moves.actions[0], -1e9
-    for action, text in moves.starting("take "):
-        card = card_from_name(text.removeprefix("take "))
-        if completes(card, collected, own):
+    for action, text in moves:
+        card = CARD_TAKEN.get(text)
+        if card is None:
+            continue
+        if card in finishing:
             return action, ("complete",)
-        gain, exposure = take_value(card, collected, own)
-        score = gain - CONCEALMENT * exposure
-        if score > best_score:
-            best, best_score = action, score
+        if scores[card] > best_score:
+            best, best_score = action, scores[card]
     return best, ("build",)
 
 
 # ---------------------------------------------------------------------------- guesser
+class Clues(NamedTuple):
+    """What the Guesser of one door makes of the Collector's cards."""
+
+    # How likely each other door is the Collector's.
+    beliefs: dict[int, float]
+    # Each guess's expected gems, and its move's text.
+    guesses: tuple[tuple[float, str], ...]
+    # How much taking each card would help the Collector (`usefulness`).
+    usefulness: tuple[float, ...]
+    # The doors one card from a set, each with its likelihood and the cards that would
+    # complete the set (the other doors add nothing to the danger of a set).
+    wanted: tuple[tuple[float, tuple[int, ...]], ...]
+
+
+@cache
+def clues(collected: tuple[int, ...], own: int) -> Clues:
+    """What the Guesser of door `own` makes of the Collector's cards."""
+    beliefs = read_doors(collected, OTHER_DOORS[own])
+    wanted = [(p, completing(door, *progress(collected, door))) for door, p in beliefs.items()]
+    return Clues(
+        beliefs,
+        guess_gems(beliefs),
+        tuple(usefulness(card, collected, beliefs) for card in CLUE_KINDS),
+        tuple((p, cards) for p, cards in wanted if cards),
+    )
+
+
 def guess_or_discard(
     view: dict[str, Any], moves: Moves, seat: int, patience: float | None = None
 ) -> tuple[int, tuple[Any, ...]]:
@@ -175,18 +244,22 @@ def guess_or_discard(
     own = card_from_name(view["identities"][seat])
     collected = counts(view["collected"])
     display = counts(view["display"])
-    beliefs = door_beliefs(collected, [door for door in IDENTITIES if door != own])
+    told = clues(tuple(collected), own)
     discarding = view["phase"] == "discard"
 
-    options = declarations(moves, beliefs)
+    options = declarations(moves, told.guesses)
     claim = moves.get("claim set")
     if claim is not None:
         options.append((CLAIM_GEMS, claim))
     best_value, best_declaration = max(options)
 
     if discarding:
-        discard, left = best_discard(moves, beliefs, collected, display)
-        threat = danger(beliefs, collected, left, view)
+        discard, left = most_useful_discard(moves, told.usefulness, display)
+        # The deck refills the display after a discard, with a card we have not seen: what
+        # it may be matters only where a set is one card away.
+        refill = bool(told.wanted) and view["deck"] > 0 and sum(left) < sum(display)
+        unseen = unseen_cards(collected, display, view["discarded"]) if refill else None
+        threat = danger(told.wanted, left, unseen)
         waiting = -COLLECTOR_SET_GEMS * threat + patience
     else:
         discard = None
@@ -194,7 +267,7 @@ def guess_or_discard(
             threat = 0.0
             waiting = DECK_OUT_GEMS
         else:
-            threat = danger(beliefs, collected, display, view)
+            threat = danger(told.wanted, display, None)
             waiting = -COLLECTOR_SET_GEMS * threat + patience
     if best_value > waiting:
         return best_declaration, ("declare", threat)
@@ -204,24 +277,30 @@ def guess_or_discard(
     return moves.by_text["end turn"], facts
 
 
-def declarations(moves: Moves, beliefs: dict[int, float]) -> list[tuple[float, int]]:
-    """Each guess on offer with its expected gems for the Guesser (a wrong one pays the
-    Collector 4)."""
-    options: list[tuple[float, int]] = []
-    for door, p in beliefs.items():
-        action = moves.get(f"guess {CARD_NAMES[door]}")
-        if action is not None:
-            options.append((5 * p - WRONG_GEMS * (1 - p), action))
-    for colour, name in enumerate(COLOUR_NAMES):
+def guess_gems(beliefs: dict[int, float]) -> tuple[tuple[float, str], ...]:
+    """Each guess with its expected gems for the Guesser (a wrong one pays the Collector 4),
+    and its move's text."""
+    gems = [(5 * p - WRONG_GEMS * (1 - p), GUESS_DOOR[door]) for door, p in beliefs.items()]
+    for colour, text in enumerate(GUESS_COLOUR):
         p = sum(q for door, q in beliefs.items() if door >> 1 == colour)
-        options.append((p - WRONG_GEMS * (1 - p), moves.by_text[f"guess {name}"]))
-    for role, name in enumerate(ROLE_NAMES):
+        gems.append((p - WRONG_GEMS * (1 - p), text))
+    for role, text in enumerate(GUESS_ROLE):
         p = sum(q for door, q in beliefs.items() if door & 1 == role)
-        options.append((p - WRONG_GEMS * (1 - p), moves.by_text[f"guess {name}"]))
-    return options
+        gems.append((p - WRONG_GEMS * (1 - p), text))
+    return tuple(gems)
 
 
-def usefulness(card: int, collected: list[int], beliefs: dict[int, float]) -> float:
+def declarations(
+    moves: Moves, guesses: tuple[tuple[float, str], ...]
+) -> list[tuple[float, int]]:
+    """The guesses on offer, each with its expected gems."""
+    offered = moves.by_text
+    return [(gems, offered[text]) for gems, text in guesses if text in offered]
+
+
+def usefulness(
+    card: int, collected: list[int] | tuple[int, ...], beliefs: dict[int, float]
+) -> float:
     """How much taking `card` would help the Collector, averaged over the likely doors."""
     value = 0.0
     for door, p in beliefs.items():
@@ -241,37 +320,49 @@ def usefulness(card: int, collected: list[int], beliefs: dict[int, float]) -> fl
 def best_discard(
     moves: Moves, beliefs: dict[int, float], collected: list[int], display: list[int]
 ) -> tuple[int, list[int]]:
+    useful = [usefulness(card, collected, beliefs) for card in CLUE_KINDS]
+    return most_useful_discard(moves, useful, display)
+
+
+def most_useful_discard(
+    moves: Moves, useful: list[float] | tuple[float, ...], display: list[int]
+) -> tuple[int, list[int]]:
+    """The discard of the card that would help the Collector most (`useful`, by card), and
+    the display it leaves."""
     best, best_value, left = moves.actions[0], -1.0, display
-    for action, text in moves.starting("discard "):
-        card = card_from_name(text.removeprefix("discard "))
-        value = usefulness(card, collected, beliefs)
-        if value > best_value:
-            best, best_value = action, value
+    for action, text in moves:
+        card = CARD_DISCARDED.get(text)
+        if card is not None and useful[card] > best_value:
+            best, best_value = action, useful[card]
             left = display.copy()
             left[card] -= 1
     return best, left
 
 
 def danger(
-    beliefs: dict[int, float], collected: list[int], display: list[int], view: dict[str, Any]
+    wanted: tuple[tuple[float, tuple[int, ...]], ...],
+    display: list[int],
+    unseen: list[int] | None,
 ) -> float:
-    """The chance the Collector completes a set on the next take."""
-    seen = [a + b + c for a, b, c in zip(
-        collected, counts(view["display"]), counts(view["discarded"]), strict=True
-    )]
-    unseen = [max(0, total - n) for total, n in zip(CLUE_COUNTS, seen, strict=True)]
-    unseen_total = sum(unseen)
-    refill = 1 if view["deck"] > 0 and sum(display) < sum(counts(view["display"])) else 0
+    """The chance the Collector completes a set on the next take. `wanted`: the doors one
+    card from a set, each with its likelihood and the cards that would complete it;
+    `unseen`: the cards not yet seen, when the deck will refill the display before that
+    take."""
+    unseen_total = sum(unseen) if unseen else 0
     risk = 0.0
-    for door, p in beliefs.items():
-        colour, role = progress(collected, door)
-        if any(n and finishes(card, door, colour, role) for card, n in enumerate(display)):
+    for p, cards in wanted:
+        if any(display[card] for card in cards):
             risk += p
-        elif refill and unseen_total:
-            good = sum(n for card, n in enumerate(unseen)
-                       if n and finishes(card, door, colour, role))
+        elif unseen and unseen_total:
+            good = sum(unseen[card] for card in cards)
             risk += p * good / unseen_total
     return ALERTNESS * risk
+
+
+def unseen_cards(collected: list[int], display: list[int], discarded: list[str]) -> list[int]:
+    """How many of each card may still be in the deck: neither taken, shown nor discarded."""
+    seen = [a + b + c for a, b, c in zip(collected, display, counts(discarded), strict=True)]
+    return [max(0, total - n) for total, n in zip(CLUE_COUNTS, seen, strict=True)]
 
 
 # ---------------------------------------------------------------------------- in words

@@ -10,6 +10,7 @@ for, and otherwise add a card.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from typing import Any
@@ -53,11 +54,20 @@ def collection_points(cards: list[int], door: int) -> int:
     return best
 
 
+@functools.cache
+def known_points(names: tuple[str, ...], door: int) -> int:
+    """`collection_points` of a collection given by its card names in sorted order. The
+    deck's 14 cards make only about a thousand different collections, so each is scored
+    once and after that looked up."""
+    return collection_points([card_from_name(name) for name in names], door)
+
+
 def lot_value(view: dict[str, Any], seat: int) -> float:
     door = card_from_name(view["identities"][seat])
-    mine = [card_from_name(name) for name in view["collections"][seat]]
-    lot = [card_from_name(name) for name in view["lot"]]
-    return collection_points(mine + lot, door) - collection_points(mine, door)
+    mine = view["collections"][seat]
+    # Sorted, a collection has one name whatever order its cards came in.
+    with_lot = tuple(sorted(mine + view["lot"]))
+    return known_points(with_lot, door) - known_points(tuple(sorted(mine)), door)
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:

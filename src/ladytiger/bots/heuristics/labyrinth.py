@@ -8,6 +8,7 @@ carry theirs away from theirs.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -18,36 +19,88 @@ from ladytiger.core.words import join, plural
 SIZE = 4
 COLUMNS = "ABCD"
 
+# The board never changes shape, so its cells and the steps between them are worked out once
+# here: a decision looks distances up instead of re-reading "B3" and re-counting steps.
+CELLS = [f"{column}{row}" for row in range(1, SIZE + 1) for column in COLUMNS]
+CELL_INDEX = {name: index for index, name in enumerate(CELLS)}
+# STEPS[a][b]: steps between cells a and b, one cell up, down, left or right at a time.
+STEPS = tuple(
+    tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE)
+)
+
 
 def cell_index(name: str) -> int:
-    return (int(name[1]) - 1) * SIZE + COLUMNS.index(name[0])
+    return CELL_INDEX[name]
 
 
 def distance(a: int, b: int) -> int:
     """Steps between two cells, one cell up, down, left or right at a time."""
-    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+    return STEPS[a][b]
+
+
+# The same move texts come back turn after turn and game after game: each is read once.
+@functools.cache
+def step_cells(text: str) -> tuple[int, int]:
+    """The cells a cub leaves and enters."""
+    _, _, _, _, start, _, end = text.split()  # move red cub from A1 to B1
+    return CELL_INDEX[start], CELL_INDEX[end]
+
+
+@functools.cache
+def switch_cells(text: str) -> tuple[int, int]:
+    """The two cells whose cards (and cubs) a switch trades."""
+    _, first, second, *_ = text.split()  # switch B1 B4 with Blue/Red
+    return CELL_INDEX[first], CELL_INDEX[second]
 
 
 def cub_counts(view: dict[str, Any]) -> dict[str, list[int]]:
     counts = {colour: [0] * (SIZE * SIZE) for colour in view["seat_colours"]}
     for row in view["grid"]:
         for square in row:
+            cell = CELL_INDEX[square["cell"]]
             for colour, n in square["cubs"].items():
-                counts[colour][cell_index(square["cell"])] = n
+                counts[colour][cell] = n
     return counts
 
 
 def walk(cubs: list[int], goal: int) -> int:
-    return sum(n * distance(cell, goal) for cell, n in enumerate(cubs) if n)
+    home = STEPS[goal]
+    return sum(n * home[cell] for cell, n in enumerate(cubs) if n)
 
 
 def balance(counts: dict[str, list[int]], view: dict[str, Any], seat: int) -> int:
     """Opponent's walking distance minus ours: higher is better for `seat`."""
     colours = view["seat_colours"]
-    goals = [cell_index(name) for name in view["goal_doors"]]
+    goals = [CELL_INDEX[name] for name in view["goal_doors"]]
     mine = walk(counts[colours[seat]], goals[seat])
     theirs = walk(counts[colours[1 - seat]], goals[1 - seat])
     return theirs - mine
+
+
+def walks(view: dict[str, Any]) -> tuple[int, int]:
+    """Each seat's walking distance: the steps all its cubs still have to take home."""
+    first, second = view["seat_colours"]
+    first_home, second_home = (STEPS[CELL_INDEX[door]] for door in view["goal_doors"])
+    first_walk = second_walk = 0
+    for row in view["grid"]:
+        for square in row:
+            cell, cubs = CELL_INDEX[square["cell"]], square["cubs"]
+            first_walk += cubs[first] * first_home[cell]
+            second_walk += cubs[second] * second_home[cell]
+    return first_walk, second_walk
+
+
+def cubs_by_cell(view: dict[str, Any]) -> dict[int, dict[str, int]]:
+    """The cubs of each colour on each cell."""
+    return {CELL_INDEX[square["cell"]]: square["cubs"] for row in view["grid"] for square in row}
+
+
+def longer_walk(cubs_at: dict[int, dict[str, int]], colour: str, home: tuple[int, ...],
+                a: int, b: int) -> int:
+    """How many steps switching cells a and b adds to the walk home of `colour`'s cubs: the
+    cubs on a now stand where b was, and those on b where a was."""
+    return (cubs_at[a][colour] - cubs_at[b][colour]) * (home[b] - home[a])
 
 
 # Walking steps of lead that make the race about 73% won (one unit of the logistic).
@@ -64,7 +117,8 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     other seat's cubs home minus that of the seat's own, squashed by a logistic."""
     if view["winner"] is not None:
         return [1.0 if seat == view["winner"] else 0.0 for seat in (0, 1)]
-    lead = balance(cub_counts(view), view, 0)
+    first_walk, second_walk = walks(view)
+    lead = second_walk - first_walk
     first = 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
     return [first, 1.0 - first]
 
@@ -84,26 +138,29 @@ def decide(
 ) -> tuple[int, tuple[Any, ...]]:
     """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
-    counts = cub_counts(view)
-    goal = cell_index(view["goal_doors"][seat])
+    doors = view["goal_doors"]
+    home = STEPS[CELL_INDEX[doors[seat]]]
     if view["phase"] == "move a cub":
         best, best_key = moves.actions[0], None
         for action, text in moves:
-            _, _, _, _, start, _, end = text.split()  # move red cub from A1 to B1
-            a, b = cell_index(start), cell_index(end)
-            gain = distance(a, goal) - distance(b, goal)
-            key = (gain, distance(a, goal), rng.random())
+            start, end = step_cells(text)
+            # Closer home first; of equal steps, the cub furthest away (the straggler).
+            key = (home[start] - home[end], home[start], rng.random())
             if best_key is None or key > best_key:
                 best, best_key = action, key
         return best, ("step",)
+    # Every switch starts from the same race, so it is judged by what it changes: the steps
+    # it adds to their walk home minus the steps it adds to ours.
+    colours = view["seat_colours"]
+    mine, theirs = colours[seat], colours[1 - seat]
+    their_home = STEPS[CELL_INDEX[doors[1 - seat]]]
+    cubs_at = cubs_by_cell(view)
     best, best_value = moves.actions[0], None
     for action, text in moves:
-        _, first, second, *_ = text.split()  # switch B1 B4 with Blue/Red
-        a, b = cell_index(first), cell_index(second)
-        after = {colour: cubs.copy() for colour, cubs in counts.items()}
-        for cubs in after.values():
-            cubs[a], cubs[b] = cubs[b], cubs[a]
-        value = (balance(after, view, seat), rng.random())
+        a, b = switch_cells(text)
+        gain = (longer_walk(cubs_at, theirs, their_home, a, b)
+                - longer_walk(cubs_at, mine, home, a, b))
+        value = (gain, rng.random())
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best, ("switch",)
@@ -111,40 +168,33 @@ def decide(
 
 def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
     seat = view["viewer"]
-    home = view["goal_doors"][seat]
-    goal = cell_index(home)
+    doors = view["goal_doors"]
+    home_door = doors[seat]
+    home = STEPS[CELL_INDEX[home_door]]
     text = moves.texts[moves.actions.index(action)]
     if why[0] == "step":
         start, end = text.split()[4], text.split()[6]
-        gain = distance(cell_index(start), goal) - distance(cell_index(end), goal)
-        away = distance(cell_index(start), goal)
-        if gain > 0:
-            others = [distance(cell_index(t.split()[4]), goal) for _, t in moves
-                      if distance(cell_index(t.split()[4]), goal)
-                      - distance(cell_index(t.split()[6]), goal) > 0]
-            if min(others) < away:
+        away = home[CELL_INDEX[start]]
+        if away > home[CELL_INDEX[end]]:
+            stragglers = [home[a] for a, b in map(step_cells, moves.texts) if home[a] > home[b]]
+            if min(stragglers) < away:
                 return (f"Moving the cub from {start} to {end} brings your furthest cub a "
-                        f"step closer to your Tiger Door ({home}): the last cub home decides "
-                        "the race.")
+                        f"step closer to your Tiger Door ({home_door}): the last cub home "
+                        "decides the race.")
             return (f"Moving the cub from {start} to {end} brings it a step closer to your "
-                    f"Tiger Door ({home}).")
-        return (f"No cub can step closer to your Tiger Door ({home}) now: moving the one at "
-                f"{start} costs least, and your cubs already home stay there.")
+                    f"Tiger Door ({home_door}).")
+        return (f"No cub can step closer to your Tiger Door ({home_door}) now: moving the one "
+                f"at {start} costs least, and your cubs already home stay there.")
     colours = view["seat_colours"]
-    goals = [cell_index(name) for name in view["goal_doors"]]
-    counts = cub_counts(view)
-    first, second = text.split()[1], text.split()[2]
-    a, b = cell_index(first), cell_index(second)
-    after = {colour: cubs.copy() for colour, cubs in counts.items()}
-    for cubs in after.values():
-        cubs[a], cubs[b] = cubs[b], cubs[a]
-    mine = colours[seat]
     theirs = colours[1 - seat]
-    closer = walk(counts[mine], goals[seat]) - walk(after[mine], goals[seat])
-    further = walk(after[theirs], goals[1 - seat]) - walk(counts[theirs], goals[1 - seat])
+    first, second = text.split()[1], text.split()[2]
+    a, b = CELL_INDEX[first], CELL_INDEX[second]
+    cubs_at = cubs_by_cell(view)
+    closer = -longer_walk(cubs_at, colours[seat], home, a, b)
+    further = longer_walk(cubs_at, theirs, STEPS[CELL_INDEX[doors[1 - seat]]], a, b)
     effects = []
     if closer > 0:
-        effects.append(f"carries your cubs {plural(closer, 'step')} closer to {home}")
+        effects.append(f"carries your cubs {plural(closer, 'step')} closer to {home_door}")
     if further > 0:
         effects.append(f"carries the {theirs} cubs {plural(further, 'step')} further from "
                        "their Tiger Door")

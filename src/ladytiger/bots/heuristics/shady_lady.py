@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import cache
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
@@ -48,20 +49,50 @@ def unseen_copies(view: dict[str, Any], seat: int) -> dict[int, int]:
     return {card: max(0, n) for card, n in left.items()}
 
 
-def promise(hand: list[int], left: dict[int, int]) -> float:
-    """How close three cards are to a combination: made ones first, then their outs."""
-    made = strength(hand)
-    if made:
-        return 100.0 + made
-    outs = 0.0
-    for a, b in itertools.combinations(sorted(hand), 2):
+# Three numbers make only a few hundred hands: what each can become is worked out the first
+# time it is met and kept.
+@cache
+def prospects(kept: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """What three cards (in order) are worth: their combination's strength, and the numbers
+    that would complete a combination with two of them (once for each pair)."""
+    outs = []
+    for a, b in itertools.combinations(kept, 2):
         if a == b:
-            outs += left[a]
+            outs.append(a)
         for run in RUNS:
             if a in run and b in run and a != b:
                 (missing,) = set(run) - {a, b}
-                outs += left[missing]
-    return outs
+                outs.append(missing)
+    return strength(kept), tuple(outs)
+
+
+def promise(hand: list[int], left: dict[int, int]) -> float:
+    """How close three cards are to a combination: made ones first, then their outs."""
+    made, outs = prospects(tuple(sorted(hand)))
+    if made:
+        return 100.0 + made
+    return float(sum([left[card] for card in outs]))
+
+
+@cache
+def completing(hand: tuple[int, ...]) -> frozenset[int]:
+    """The numbers that make a combination with two of the cards of `hand`."""
+    return frozenset(card for card in NUMBERS
+                     if any(strength([card, *pair]) for pair in itertools.combinations(hand, 2)))
+
+
+# The number each discard move discards.
+DISCARDS = {f"discard {card}": card for card in NUMBERS}
+
+
+# The same few dozen moves come back turn after turn: each one's words are read once.
+@cache
+def taken(text: str) -> int | None:
+    """The card a move takes from a pile ("take 7 from seat 2"); None for other moves."""
+    parts = text.split()
+    if len(parts) < 2 or parts[0] != "take" or not parts[1].isdigit():
+        return None
+    return int(parts[1])
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
@@ -88,8 +119,8 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
         # number with most unseen copies (likeliest to help someone), so the least useful
         # one ends on top.
         left = unseen_copies(view, seat)
-        options = [(left.get(int(text.split()[1]), 0), action)
-                   for action, text in moves.starting("discard ")]
+        options = [(left.get(DISCARDS[text], 0), action)
+                   for action, text in moves if text in DISCARDS]
         return max(options)[1], ("discard hand",)
     if moves.has("try"):
         return moves.by_text["try"], ("try",)
@@ -98,12 +129,9 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
             jack = moves.get(f"jack seat {index}")
             if jack is not None:
                 return jack, ("jack", index)
-    for action, text in moves.starting("take "):
-        parts = text.split()
-        if len(parts) < 2 or not parts[1].isdigit():
-            continue
-        card = int(parts[1])
-        if any(strength([card, *pair]) for pair in itertools.combinations(hand, 2)):
+    wanted = completing(tuple(hand))
+    for action, text in moves:
+        if taken(text) in wanted:
             return action, ("take",)
     draw = moves.get("draw")
     return draw or moves.actions[0], ("draw" if draw else "only",)
@@ -112,8 +140,10 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
 def discard_one(view: dict[str, Any], moves: Moves, hand: list[int], seat: int) -> int:
     left = unseen_copies(view, seat)
     best, best_value = moves.actions[0], None
-    for action, text in moves.starting("discard "):
-        card = int(text.split()[1])
+    for action, text in moves:
+        card = DISCARDS.get(text)
+        if card is None:
+            continue
         rest = list(hand)
         rest.remove(card)
         value = promise(rest, left)

@@ -11,10 +11,12 @@ extremes, which give the most control over winning and losing.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
 from ladytiger.core.words import plural
+from ladytiger.games.tighee import CARD_NAMES
 
 BLACK = "Black"
 # A round pays at most 169 (a Tighee of 12); a Tighee of 8 (100) is the swing that decides
@@ -23,9 +25,15 @@ BLACK = "Black"
 ROUND_POINTS = 100
 
 
+# The deck has 60 cards, named over and over in views and moves: each name is read once.
+@cache
 def parse(name: str) -> tuple[str, int]:
     colour, number = name.rsplit(" ", 1)
     return colour, int(number)
+
+
+# The card each move plays.
+PLAYS = {f"play {name}": parse(name) for name in CARD_NAMES}
 
 
 def counted_colour(colour: str, forest: str) -> str:
@@ -44,6 +52,24 @@ def trick_winner(cards: list[tuple[str, int]], forest: str) -> int:
            if colour != follow]
     lowest = min(n for n, _ in off)
     return max(i for n, i in off if n == lowest)
+
+
+NO_LIMIT = 99  # above every number
+
+
+def winning_numbers(trick: list[tuple[str, int]], forest: str) -> tuple[int, int]:
+    """What a card played now needs to take the trick as it stands (as `trick_winner`
+    judges it): a follower at least the first number, a card off the colour to follow at
+    most the second. While everyone follows, the highest number wins, and any card off the
+    colour beats them all; once a card is off the colour, the lowest number off the colour
+    wins, and no follower can. Of equal numbers the later card wins."""
+    if not trick:
+        return 0, NO_LIMIT
+    follow = counted_colour(trick[0][0], forest)
+    off = [number for colour, number in trick if counted_colour(colour, forest) != follow]
+    if off:
+        return NO_LIMIT, min(off)
+    return max(number for _, number in trick), NO_LIMIT
 
 
 def aim(won: int, remaining: int) -> int | None:
@@ -81,15 +107,17 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
     players = view["options"]["players"]
     want = target is not None and won < target and (target - won) * players >= remaining
     last = len(trick) == players - 1
+    follow = counted_colour(trick[0][0], forest) if trick else None
+    follower_from, off_up_to = winning_numbers(trick, forest)
     best, best_key = moves.actions[0], None
     best_wins = False
-    for action, text in moves.starting("play "):
-        card = parse(text.removeprefix("play "))
-        cards = [*trick, card]
-        wins = trick_winner(cards, forest) == len(trick)
-        colour = counted_colour(card[0], forest)
-        follows = not trick or colour == counted_colour(trick[0][0], forest)
-        number = card[1]
+    for action, text in moves:
+        card = PLAYS.get(text)
+        if card is None:
+            continue
+        colour, number = card
+        follows = not trick or counted_colour(colour, forest) == follow
+        wins = number >= follower_from if follows else number <= off_up_to
         if want:
             # Strongest winner: a high follower, or a low card off the colour to follow.
             margin = number if follows else 20 - number
@@ -103,13 +131,19 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
     return best, ("play", target, want, best_wins, last)
 
 
+def spare(colour: str, number: int) -> tuple[bool, float]:
+    """How readily a card is put out: the larger, the sooner."""
+    # Black cards are flexible (they take the Forest colour): keep them.
+    return colour != BLACK, -abs(number - 6.5)
+
+
+# Each put-out move, with how readily its card is put out (`spare`).
+PUT_OUT_FIRST = {f"put out {name}": spare(*parse(name)) for name in CARD_NAMES}
+
+
 def put_out(moves: Moves) -> int:
-    options = []
-    for action, text in moves.starting("put out "):
-        colour, number = parse(text.removeprefix("put out "))
-        # Black cards are flexible (they take the Forest colour): keep them.
-        options.append((colour != BLACK, -abs(number - 6.5), action))
-    return max(options)[2]
+    return max([(PUT_OUT_FIRST[text], action) for action, text in moves
+                if text in PUT_OUT_FIRST])[1]
 
 
 # ---------------------------------------------------------------------------- in words

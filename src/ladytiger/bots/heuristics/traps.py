@@ -10,12 +10,19 @@ opponent with fewest.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from ladytiger.bots.heuristics import Moves
 from ladytiger.core.words import capitalise, plural
-from ladytiger.games.lady_tiger_cards import BLUE_RED, LADY_TIGER, card_from_name
+from ladytiger.games.lady_tiger_cards import (
+    BLUE_RED,
+    CARD_NAMES,
+    IDENTITIES,
+    LADY_TIGER,
+    card_from_name,
+)
 
 # What an unknown card from an opponent's stack is expected to match: players stack traps
 # as often as matches, so about half of the deck's average.
@@ -35,6 +42,12 @@ def matches(card: int, goal: int) -> int:
     if card == LADY_TIGER:
         return 0
     return int(card >> 1 == goal >> 1) + int(card & 1 == goal & 1)
+
+
+# The traits each card, by name, matches of each goal: TRAITS[goal][name]. Views and moves
+# name their cards, so a card is worth its traits in one look-up.
+TRAITS = tuple({name: matches(card, goal) for card, name in enumerate(CARD_NAMES)}
+               for goal in IDENTITIES)
 
 
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
@@ -62,7 +75,8 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
 
 
 def hand_strength(view: dict[str, Any], goal: int) -> int:
-    return sum(matches(card_from_name(name), goal) for name in view["hand"])
+    traits = TRAITS[goal]
+    return sum(traits[name] for name in view["hand"])
 
 
 def stack_card(
@@ -70,40 +84,53 @@ def stack_card(
 ) -> tuple[int, tuple[Any, ...]]:
     """The best matching card with a good hand (to reveal ourselves), else a trap."""
     strong = hand_strength(view, goal) >= GOOD_HAND
-    options = [(matches(card_from_name(text.removeprefix(prefix)), goal), action)
-               for action, text in moves.starting(prefix)]
+    traits = TRAITS[goal]
+    by_text = moves.by_text
+    options = [(traits[name], by_text[text]) for name, text in card_texts(prefix)
+               if text in by_text]
     pick = max(options) if strong else min(options)
     return pick[1], ("stack strong" if strong else "stack weak",)
 
 
+@functools.cache
+def card_texts(prefix: str) -> tuple[tuple[str, str], ...]:
+    """(card name, move text) of the moves naming each card after `prefix`, spelled out once
+    rather than at every decision."""
+    return tuple((name, prefix + name) for name in CARD_NAMES)
+
+
 def sure_matches(view: dict[str, Any], goal: int, seat: int) -> int:
-    own = view["stacks"][seat]["cards"] or []
-    return sum(matches(card_from_name(name), goal) for name in own)
+    traits = TRAITS[goal]
+    return sum(traits[name] for name in view["stacks"][seat]["cards"] or [])
 
 
-def expected_matches(view: dict[str, Any], goal: int, seat: int) -> float:
-    others = sum(s["face_down"] for i, s in enumerate(view["stacks"]) if i != seat)
-    return sure_matches(view, goal, seat) + OTHER_CARD_MATCHES * others
+def unseen_cards(view: dict[str, Any], seat: int) -> int:
+    """The face-down cards of the other stacks."""
+    stacks = view["stacks"]
+    return sum(stack["face_down"] for stack in stacks) - stacks[seat]["face_down"]
 
 
 def build_or_bid(
     view: dict[str, Any], moves: Moves, goal: int, seat: int
 ) -> tuple[int, tuple[Any, ...]]:
-    builds = moves.starting("build ")
     strong = hand_strength(view, goal) >= GOOD_HAND
-    if builds:
-        best_build = max(builds, key=lambda m: matches(card_from_name(m[1][6:]), goal))
-        if strong and matches(card_from_name(best_build[1][6:]), goal) == 2:
-            return best_build[0], ("build match",)
+    if strong:
+        # The one card that matches the goal exactly is the goal card itself.
+        exact = moves.get(f"build {CARD_NAMES[goal]}")
+        if exact is not None:
+            return exact, ("build match",)
     price = view["high_bid"] + 1
     bid = moves.get(f"bid {price}")
-    if bid is not None and expected_matches(view, goal, seat) + BID_SLACK >= price and (
-        strong or price <= sure_matches(view, goal, seat) + BID_SLACK
-    ):
-        return bid, ("bid", strong)
-    if builds and not moves.has("pass"):
+    if bid is not None:
+        sure = sure_matches(view, goal, seat)
+        expected = sure + OTHER_CARD_MATCHES * unseen_cards(view, seat)
+        if expected + BID_SLACK >= price and (strong or price <= sure + BID_SLACK):
+            return bid, ("bid", strong)
+    builds = moves.starting("build ") if not moves.has("pass") else []
+    if builds:
         # Nobody has bid yet: keep building with traps rather than bid beyond our reach.
-        trap = min(builds, key=lambda m: matches(card_from_name(m[1][6:]), goal))
+        traits = TRAITS[goal]
+        trap = min(builds, key=lambda build: traits[build[1].removeprefix("build ")])
         return trap[0], ("build trap",)
     if moves.has("pass"):
         return moves.by_text["pass"], ("pass", bid is not None, strong)
@@ -114,43 +141,53 @@ def reveal(
     view: dict[str, Any], moves: Moves, goal: int, seat: int
 ) -> tuple[int, tuple[Any, ...]]:
     own = moves.get(f"reveal seat {seat}")
+    stacks = view["stacks"]
     if own is not None:
-        top = (view["stacks"][seat]["cards"] or [])[-1:]
-        if top and matches(card_from_name(top[0]), goal) > 0:
+        cards = stacks[seat]["cards"]
+        if cards and TRAITS[goal][cards[-1]] > 0:
             return own, ("own match",)
-    needed = view["high_bid"] - view["matched"]
-    reachable = OTHER_CARD_MATCHES * sum(
-        s["face_down"] for i, s in enumerate(view["stacks"]) if i != seat
-    )
-    stops = moves.starting("stop and give a gem to seat ")
-    candidates = []
-    for action, text in moves.starting("reveal seat "):
-        other = int(text.removeprefix("reveal seat "))
-        if other == seat:
-            continue
-        danger = view["gems"][other] >= view["gems_to_win"] - 1  # a trap would make them win
-        candidates.append((danger, -view["stacks"][other]["face_down"], other, action))
-    if stops:
+    gems = view["gems"]
+    near_win = view["gems_to_win"] - 1  # a player this rich wins if we turn up their trap
+    # Safe stacks before risky ones, then the tallest, then the lowest seat.
+    best = min(((gems[other] >= near_win, -stacks[other]["face_down"], other, action)
+                for other, action in seat_moves(moves, "reveal seat ", len(stacks))
+                if other != seat), default=None)
+    if seat_moves(moves, "stop and give a gem to seat ", len(stacks)):
+        needed = view["high_bid"] - view["matched"]
+        reachable = OTHER_CARD_MATCHES * unseen_cards(view, seat)
         if needed > reachable + 1:
             why = ("stop far", needed, reachable)
-        elif not candidates:
+        elif best is None:
             why = ("stop none",)
-        elif min(candidates)[0]:
+        elif best[0]:
             why = ("stop danger",)
         else:
             why = ()
         if why:
             return poorest(view, moves, "stop and give a gem to seat "), why
-    if candidates:
-        return min(candidates)[3], ("reveal other", min(candidates)[0])
+    if best is not None:
+        return best[3], ("reveal other", best[0])
     if own is not None:
         return own, ("own left",)
     return moves.actions[0], ("only",)
 
 
+def seat_moves(moves: Moves, prefix: str, seats: int) -> list[tuple[int, int]]:
+    """(seat, action) of each move naming a seat after `prefix`, such as "reveal seat 2"."""
+    by_text = moves.by_text
+    return [(seat, by_text[text]) for seat, text in enumerate(seat_texts(prefix, seats))
+            if text in by_text]
+
+
+@functools.cache
+def seat_texts(prefix: str, seats: int) -> tuple[str, ...]:
+    # Spelled out once rather than at every decision.
+    return tuple(f"{prefix}{seat}" for seat in range(seats))
+
+
 def poorest(view: dict[str, Any], moves: Moves, prefix: str) -> int:
-    options = [(view["gems"][int(text.removeprefix(prefix))], action)
-               for action, text in moves.starting(prefix)]
+    gems = view["gems"]
+    options = [(gems[seat], action) for seat, action in seat_moves(moves, prefix, len(gems))]
     if not options:
         return moves.actions[0]
     return min(options)[1]
@@ -181,7 +218,7 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
         return (f"Build with the {text.removeprefix('build ')}, an exact match for the "
                 f"goal: your own stack is the part of a bid you can count on.")
     sure = sure_matches(view, goal, seat)
-    others = sum(s["face_down"] for i, s in enumerate(view["stacks"]) if i != seat)
+    others = unseen_cards(view, seat)
     expected = OTHER_CARD_MATCHES * others
     rest = (f"your stack shows {plural(sure, 'sure trait')} and the other stacks' "
             f"{plural(others, 'face-down card')} should add about {_about(expected)}")
