@@ -10,7 +10,7 @@ same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
@@ -89,12 +89,16 @@ class State:
     _actors: list[int]
     # Per viewer, the replay behind `log` and its lines; made on first use, never copied.
     _log_cache: dict[int | None, tuple[State, list[str]]] | None
+    # Per viewer, the finished records (contests, seasons) as `shown_records` worded them;
+    # made on first use, never copied.
+    _records_shown: dict[int | None, list[dict[str, Any]]] | None
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history = []
         self._actors = []
         self._log_cache = None
+        self._records_shown = None
 
     # ------------------------------------------------------------------ standard verbs
     def current_player(self) -> int:
@@ -290,6 +294,26 @@ class State:
         if with_log:
             view["log"] = self.log(player)
         return view
+
+    def shown_records(
+        self,
+        records: list[dict[str, Any]],
+        viewer: int | None,
+        show: Callable[[dict[str, Any], int | None], dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """`records` (a game's finished contests or seasons, which never change once written)
+        as `viewer` reads them through `show`. Wording them was most of what a view cost, so
+        each is shown once per viewer and kept; a clone words its own."""
+        cache = self._records_shown
+        if cache is None:
+            cache = self._records_shown = {}
+        shown = cache.get(viewer)
+        if shown is None:
+            shown = cache[viewer] = []
+        for record in records[len(shown):]:
+            shown.append(show(record, viewer))
+        # Fresh dicts, as a view has always handed out: a reader may change its own.
+        return [dict(entry) for entry in shown]
 
     def log(self, player: int | None) -> list[str]:
         """What `player` saw happen, in order, in sentences. Rebuilt from the history.

@@ -543,7 +543,7 @@ class DoorsState(State):
             "collected": cards_listing(self.collected),
             "discarded": cards_listing(self.discarded),
             "deck": self.deck,
-            "past_contests": [public_contest(result, player) for result in self.past_contests],
+            "past_contests": self.shown_records(self.past_contests, player, public_contest),
         }
 
     def _hidden_steps(self, player: int | None) -> set[int]:

@@ -813,7 +813,7 @@ class TrapsState(State):
             "passed": list(self.passed),
             "revealer": self.high_bidder if revealing else None,
             "matched": self.matched,
-            "past_seasons": [public_season(record, player) for record in self.past_seasons],
+            "past_seasons": self.shown_records(self.past_seasons, player, public_season),
         }
         if self.phase == GAME_OVER:
             view["winner"] = None if self.winner == NOBODY else self.winner
