@@ -39,7 +39,7 @@ from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id
 from ladytiger.web.store import WriteConflict
-from ladytiger.web.store_postgres import LIGHT_KINDS
+from ladytiger.web.store_postgres import LIGHT_KINDS, read_move_detail
 from ladytiger.web.stores import open_store
 from ladytiger.web.tables import (
     ABANDONED,
@@ -149,14 +149,17 @@ class Hub:
         await self.store.close()
 
     # ------------------------------------------------------------------ several processes
-    def _heard(self, kind: str, table_id: str) -> None:
+    def _heard(self, kind: str, table_id: str, detail: str = "") -> None:
         """Another process changed `table_id` (or, "released", let its tables go)."""
         if kind == "released":
             self._look_now.set()
             return
         table = (self.active.get(table_id) or self.mirrors.get(table_id)
                  or self.finished.get(table_id))
-        if table is not None:
+        if table is None:
+            return
+        move = read_move_detail(detail) if kind == "move" else None
+        if move is None or not table.moved_elsewhere(*move):
             table.changed_elsewhere(full=kind not in LIGHT_KINDS)
 
     def _resync(self) -> None:

@@ -168,7 +168,7 @@ def new_process_id() -> str:
     return f"{os.uname().nodename[:40]}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-Notice = Callable[[str, str], None]  # (kind, table id)
+Notice = Callable[[str, str, str], None]  # (kind, table id, detail: see `move_detail`)
 
 
 class PostgresStore:
@@ -188,8 +188,9 @@ class PostgresStore:
         self._listener: Any = None
         self._listening: asyncio.Task[None] | None = None
         self._closing = False
-        # Set by the hub: called with (kind, table id) for each change another process made,
-        # and after a lost listening connection is back (notices may have been missed).
+        # Set by the hub: called with (kind, table id, detail) for each change another
+        # process made, and after a lost listening connection is back (notices may have
+        # been missed).
         self.on_notice: Notice | None = None
         self.on_resync: Callable[[], None] | None = None
         self.commits = 0
@@ -214,11 +215,12 @@ class PostgresStore:
         origin, _, rest = payload.partition(" ")
         if origin == self.origin:
             return  # this process made the change and holds it already
-        kind, _, table_id = rest.partition(" ")
+        kind, _, rest = rest.partition(" ")
+        table_id, _, detail = rest.partition(" ")
         self.notices_heard += 1
         if self.on_notice is not None:
             try:
-                self.on_notice(kind, table_id)
+                self.on_notice(kind, table_id, detail)
             except Exception:
                 log.exception("a notice about table %s could not be handled", table_id)
 
@@ -274,8 +276,8 @@ class PostgresStore:
         self.jobs_done += 1
         return result  # type: ignore[no-any-return]
 
-    def notice(self, kind: str, table_id: str) -> str:
-        return f"{self.origin} {kind} {table_id}"
+    def notice(self, kind: str, table_id: str, detail: str = "") -> str:
+        return f"{self.origin} {kind} {table_id}" + (f" {detail}" if detail else "")
 
     async def _notify(self, connection: Any, kind: str, table_id: str) -> None:
         self.statements += 1
@@ -401,6 +403,29 @@ async def insert_table(store: PostgresStore, connection: Connection, spec: dict[
             await store._notify(connection, "rematch", spec["rematch_of"])
 
 
+# PostgreSQL refuses a notice payload of 8,000 bytes or more; a move's detail is kept well
+# under, and a longer one (a long run of chance outcomes) is left out: it is then read back.
+MOVE_DETAIL_MOST = 2000
+
+
+def move_detail(start: int, steps: list[tuple[int, int]], at: float) -> str:
+    """A move's steps for its notice: "START AT ACTION:ACTOR,ACTION:ACTOR..." ("" when too
+    long to send)."""
+    text = f"{start} {at!r} " + ",".join(f"{action}:{actor}" for action, actor in steps)
+    return text if len(text) <= MOVE_DETAIL_MOST else ""
+
+
+def read_move_detail(detail: str) -> tuple[int, float, list[tuple[int, int]]] | None:
+    """`move_detail` read back: (start, at, steps), or None for no or a garbled detail."""
+    try:
+        start, at, listed = detail.split(" ")
+        steps = [(int(action), int(actor)) for action, actor in
+                 (step.split(":") for step in listed.split(","))]
+        return int(start), float(at), steps
+    except ValueError:
+        return None
+
+
 async def append_actions(
     store: PostgresStore, connection: Connection, table_id: str, start: int,
     steps: Iterable[tuple[int, int]], status: str | None = None,
@@ -408,13 +433,17 @@ async def append_actions(
 ) -> None:
     steps = list(steps)
     kind = "move" if joined is None and status != "playing" else "start"
+    # A plain move travels in its notice, so the processes holding a copy of the table
+    # apply it without reading it back; a start or an end (more than moves) is read back.
+    now = time.time()
+    detail = move_detail(start, steps, now) if kind == "move" and status is None else ""
     store.statements += 1
     try:
         await connection.execute(
             "SELECT ladytiger_append($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             table_id, start, [action for action, _ in steps], [actor for _, actor in steps],
             status, json.dumps(result) if status == "finished" else None, joined,
-            time.time(), store.notice(kind, table_id))
+            now, store.notice(kind, table_id, detail))
     except asyncpg.UniqueViolationError:
         raise WriteConflict(f"table {table_id}: history index {start} is taken") from None
     except asyncpg.PostgresError as error:

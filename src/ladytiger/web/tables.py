@@ -657,6 +657,23 @@ class Table:
         if self._catching_up is None:
             self._catching_up = asyncio.ensure_future(self._catch_up_soon())
 
+    def moved_elsewhere(self, start: int, at: float, steps: list[tuple[int, int]]) -> bool:
+        """Another process played `steps` from history index `start` (its notice said so):
+        apply them here without reading the database, if this copy is exactly where they
+        start and nothing else is under way on it. False when it is not (the caller then
+        reads the change back)."""
+        if (self._catching_up is not None or self.lock.locked() or self.status != PLAYING
+                or start != len(self.state.history())):
+            return False
+        try:
+            self._apply(TableDelta(status=self.status, finished_at=None, ended_reason=None,
+                                   rematch=self.rematch, actions=steps, last_activity=at))
+        except Exception:
+            log.exception("table %s: a move from another process could not be applied; "
+                          "reading it back", self.id)
+            return False
+        return True
+
     async def _catch_up_soon(self) -> None:
         try:
             while self._wanted:
