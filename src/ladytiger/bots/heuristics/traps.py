@@ -2,10 +2,13 @@
 
 With a hand that matches the goal, stack your best matching cards and bid what your own stack
 is sure to show plus a cautious share of the other stacks; without one, stack traps (a
-revealer who turns up your trap pays you) and pass. As the revealer, turn up your own stack
-first (you know it), then the tallest stacks of opponents who are far from 5 gems (their
-traps would pay them), and stop when the bid is out of reach. Gems you must give go to the
-opponent with fewest.
+revealer who turns up your trap pays you) and pass. When the bid goes past your count, raise
+once more if that leaves the other bidder no raise the stacks could pay for: they must give
+up the bid to you or hold one they cannot reach. Against a single opponent who held the bid
+last season and missed it, expect them to reveal again and stack traps for them. As the
+revealer, turn up your own stack first (you know it), then the tallest stacks of opponents
+who are far from 5 gems (their traps would pay them), and stop only once the bid is out of
+reach. Gems you must give go to the opponent with fewest.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ GOOD_HAND = 3  # traits in hand that make a stack worth building and a bid worth
 # seats alternated: with 1.0 these rules beat themselves at 0 in 88% of games and random play
 # in 95% (68% at 0).
 BID_SLACK = 1.0
+MOST_TRAITS = 2  # the most one card can match: the goal's own identity
 
 
 def matches(card: int, goal: int) -> int:
@@ -82,14 +86,39 @@ def hand_strength(view: dict[str, Any], goal: int) -> int:
 def stack_card(
     view: dict[str, Any], moves: Moves, goal: int, prefix: str
 ) -> tuple[int, tuple[Any, ...]]:
-    """The best matching card with a good hand (to reveal ourselves), else a trap."""
-    strong = hand_strength(view, goal) >= GOOD_HAND
+    """The best matching card with a good hand (to reveal ourselves), else a trap; a trap
+    too when the opponent is the one likely to reveal."""
+    waiting = overbidder(view)
+    strong = hand_strength(view, goal) >= GOOD_HAND and waiting is None
     traits = TRAITS[goal]
     by_text = moves.by_text
     options = [(traits[name], by_text[text]) for name, text in card_texts(prefix)
                if text in by_text]
     pick = max(options) if strong else min(options)
+    if waiting is not None:
+        return pick[1], ("stack wait", waiting)
     return pick[1], ("stack strong" if strong else "stack weak",)
+
+
+def overbidder(view: dict[str, Any]) -> int | None:
+    """The one opponent, if they held the bid last season and missed it.
+
+    Such a player is likely to outbid us again, and then our stack serves their reveal: its
+    matches help them reach the bid, its traps pay us. So we stack traps and let them have the
+    bid. With more opponents any of them may reveal, so we read nobody. Measured with the raise
+    and the reveal below, 40 two-player games each: against the bidder (one more at every
+    chance) 40/40 with this rule, 29/40 without it (we reached 4 gems, the bidder fell to 0 and
+    could no longer pay a stop; only traps in our stack could win then, and the games ran to
+    the season cap); against the old rules (which rarely miss a bid) no change.
+    """
+    seat = view["viewer"]
+    seasons = view["past_seasons"]
+    if len(view["gems"]) != 2 or not seasons:
+        return None
+    last = seasons[-1]
+    if last["high_bidder"] != seat and last["matched"] < last["bid"]:
+        return int(last["high_bidder"])
+    return None
 
 
 @functools.cache
@@ -113,7 +142,7 @@ def unseen_cards(view: dict[str, Any], seat: int) -> int:
 def build_or_bid(
     view: dict[str, Any], moves: Moves, goal: int, seat: int
 ) -> tuple[int, tuple[Any, ...]]:
-    strong = hand_strength(view, goal) >= GOOD_HAND
+    strong = hand_strength(view, goal) >= GOOD_HAND and overbidder(view) is None
     if strong:
         # The one card that matches the goal exactly is the goal card itself.
         exact = moves.get(f"build {CARD_NAMES[goal]}")
@@ -126,6 +155,8 @@ def build_or_bid(
         expected = sure + OTHER_CARD_MATCHES * unseen_cards(view, seat)
         if expected + BID_SLACK >= price and (strong or price <= sure + BID_SLACK):
             return bid, ("bid", strong)
+        if cornering_raise(view, goal, seat, price):
+            return bid, ("corner", most_shown(view, goal, seat))
     builds = moves.starting("build ") if not moves.has("pass") else []
     if builds:
         # Nobody has bid yet: keep building with traps rather than bid beyond our reach.
@@ -133,8 +164,36 @@ def build_or_bid(
         trap = min(builds, key=lambda build: traits[build[1].removeprefix("build ")])
         return trap[0], ("build trap",)
     if moves.has("pass"):
+        most = most_shown(view, goal, seat)
+        if view["high_bid"] > most:
+            # The bid is beyond every card on the table: let its holder miss it.
+            return moves.by_text["pass"], ("pass beyond", most)
         return moves.by_text["pass"], ("pass", bid is not None, strong)
     return (moves.actions[0], ("only",)) if bid is None else (bid, ("must bid",))
+
+
+def most_shown(view: dict[str, Any], goal: int, seat: int) -> int:
+    """The most traits the stacks can show: our own stack's (we know them) and every
+    face-down card of the others matching the goal exactly."""
+    return sure_matches(view, goal, seat) + MOST_TRAITS * unseen_cards(view, seat)
+
+
+def cornering_raise(view: dict[str, Any], goal: int, seat: int, price: int) -> bool:
+    """Raise past our count when the high bid can still be reached but no raise above ours
+    could: the other bidder must then pass (and we turn up their stack, which their bidding
+    says holds matches) or hold a bid the stacks cannot pay, and a missed bid pays us.
+
+    A raise is nearly free to an opponent who bids regardless (a missed bid costs one gem),
+    so letting them have a bid they can reach hands them the pot every season. Measured in
+    1,000 two-player games against the old rules (which passed here), seats alternated: with
+    this raise and the reveal below 93% (92-95%), 44% with the raise and the old reveal (which
+    stopped after our own stack and never turned up theirs); against random play, with the
+    reveal and the reading of an overbidder, 200/200 (161/200 before). At four players the
+    stacks can show too much: in 200 games it never applied.
+    """
+    most = most_shown(view, goal, seat)
+    return (view["high_bidder"] is not None and view["high_bid"] <= most < price + 1
+            and view["gems"][seat] > 0)  # a gem to pay a stop if they pass
 
 
 def reveal(
@@ -153,13 +212,15 @@ def reveal(
                 for other, action in seat_moves(moves, "reveal seat ", len(stacks))
                 if other != seat), default=None)
     if seat_moves(moves, "stop and give a gem to seat ", len(stacks)):
+        # A stop costs one of our gems; an opponent's trap costs a gem of the pot, and the
+        # stacks of those who bid hold matches. So keep turning up while the bid can still
+        # be reached (measured with the raise above: 93% against the old rules, which
+        # stopped once the expected count fell a trait short).
         needed = view["high_bid"] - view["matched"]
-        reachable = OTHER_CARD_MATCHES * unseen_cards(view, seat)
-        if needed > reachable + 1:
-            why = ("stop far", needed, reachable)
-        elif best is None:
-            why = ("stop none",)
-        elif best[0]:
+        most = most_shown(view, goal, seat)
+        if needed > most:
+            why: tuple[Any, ...] = ("stop far", needed, most)
+        elif best is not None and best[0]:
             why = ("stop danger",)
         else:
             why = ()
@@ -202,6 +263,14 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
     rule = why[0]
     strength = hand_strength(view, goal)
     to_win = view["gems_to_win"]
+    if rule == "stack wait":
+        card = text.removeprefix("start stack with ")
+        held = (f"Seat {why[1]} held the bid last season and missed it, so they will likely "
+                "outbid you again and turn up your stack")
+        if matches(card_from_name(card), goal) == 0:
+            return f"{held}: start it with a trap, the {card}, which pays you a gem."
+        return (f"{held}: start it with your weakest match, the {card}, to help their bid as "
+                "little as you can.")
     if rule in ("stack strong", "stack weak"):
         card = text.removeprefix("start stack with ")
         hand = f"Your hand matches the goal, the {goal_name},"
@@ -224,9 +293,23 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
             f"{plural(others, 'face-down card')} should add about {_about(expected)}")
     if rule == "bid":
         return f"{capitalise(text)}: {rest}."
+    if rule == "corner":
+        holder = view["high_bidder"]
+        return (f"{capitalise(text)}: Seat {holder}'s bid of {view['high_bid']} could still be "
+                f"reached, but the stacks can show at most {plural(why[1], 'trait')}, so any "
+                "raise of theirs would be out of reach: they must give up the bid to you or hold "
+                "one they will miss.")
     if rule == "build trap":
-        return (f"Nobody has bid yet: build with a trap, the {text.removeprefix('build ')}, "
+        card = text.removeprefix("build ")
+        waiting = overbidder(view)
+        if waiting is not None:
+            return (f"Build with a trap, the {card}: Seat {waiting} held the bid last season "
+                    "and missed it, and when they turn up your stack a trap pays you.")
+        return (f"Nobody has bid yet: build with a trap, the {card}, "
                 "rather than bid more than the stacks can show.")
+    if rule == "pass beyond":
+        return (f"Pass: Seat {view['high_bidder']}'s bid of {view['high_bid']} is more than the "
+                f"stacks can show (at most {plural(why[1], 'trait')}); let them miss it.")
     if rule == "pass":
         if not why[1]:
             return "Pass: the bid is already as high as it can go."
@@ -234,7 +317,7 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
         return f"Pass: {plural(price, 'trait')} is more than you can count on ({rest})."
     if rule == "must bid":
         return f"{capitalise(text)}: with no card left to build, you must bid."
-    if rule in ("poorest", "stop far", "stop none", "stop danger"):
+    if rule in ("poorest", "stop far", "stop danger"):
         receiver = int(text.rsplit(" ", 1)[1])
         held = view["gems"][receiver]
         given = f"you give your gem to Seat {receiver}, who has the fewest ({held})"
@@ -242,12 +325,10 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
             return (f"Give the gem to Seat {receiver}: they have the fewest ({held}), so "
                     f"nobody nears {to_win}.")
         if rule == "stop far":
-            return (f"Stop: you still need {plural(why[1], 'trait')} and the face-down cards "
-                    f"left should show only about {_about(why[2])}; {given}.")
-        if rule == "stop danger":
-            return (f"Stop: every stack left belongs to a player one gem from {to_win}, and a "
-                    f"trap there would win them the game; {given}.")
-        return f"Stop: there is no other stack to turn up; {given}."
+            return (f"Stop: you still need {plural(why[1], 'trait')} and the cards left can "
+                    f"show at most {why[2]}, so the bid is lost; {given}.")
+        return (f"Stop: every stack left belongs to a player one gem from {to_win}, and a "
+                f"trap there would win them the game; {given}.")
     if rule == "own match":
         top = view["stacks"][seat]["cards"][-1]
         return (f"Turn up your own stack first: you know its top card, the {top}, matches "
