@@ -64,3 +64,21 @@ def fold_parts(lines: list[str]) -> list[str]:
             folded.append(str(line))
     flush()
     return folded
+
+
+def settled(lines: list[str], start: int) -> int:
+    """Where the run that may still grow begins: every line before it folds the same
+    whatever comes next (the last run of parts of one group can take in the next step's
+    parts; nothing earlier can). `start` is a place known to be settled already."""
+    end = len(lines)
+    last = lines[end - 1] if end > start else None
+    if not isinstance(last, LogPart):
+        return end
+    begin = end - 1
+    while begin > start:
+        before = lines[begin - 1]
+        if not (isinstance(before, LogPart) and before.group == last.group
+                and before.merge is last.merge):
+            break
+        begin -= 1
+    return begin

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
-from ladytiger.core.log_parts import fold_parts
+from ladytiger.core.log_parts import fold_parts, settled
 from ladytiger.core.words import join, plural, seat_word, sentence, who
 
 if TYPE_CHECKING:
@@ -87,8 +87,9 @@ class State:
     game: Game
     _history: list[int]
     _actors: list[int]
-    # Per viewer, the replay behind `log` and its lines; made on first use, never copied.
-    _log_cache: dict[int | None, tuple[State, list[str]]] | None
+    # Per viewer, the replay behind `log`, its lines, and the lines folded so far (up to the
+    # run that may still grow); made on first use, never copied.
+    _log_cache: dict[int | None, tuple[State, list[str], list[str], int]] | None
     # Per viewer, the finished records (contests, seasons) as `shown_records` worded them;
     # made on first use, never copied.
     _records_shown: dict[int | None, list[dict[str, Any]]] | None
@@ -327,16 +328,26 @@ class State:
         cache = self._log_cache
         if cache is None:
             cache = self._log_cache = {}
-        replay, lines = cache.get(player, (None, []))
-        done = len(replay._history) if replay is not None else 0
-        if replay is None or done > len(self._history) or replay._history != self._history[:done]:
-            replay, lines, done = self.game.new_initial_state(), [], 0
+        kept = cache.get(player)
+        lines: list[str]
+        folded: list[str]
+        if kept is None:
+            replay, lines, folded, ready = self.game.new_initial_state(), [], [], 0
+        else:
+            replay, lines, folded, ready = kept
+        done = len(replay._history)
+        if done > len(self._history) or replay._history != self._history[:done]:
+            replay, lines, folded, ready, done = self.game.new_initial_state(), [], [], 0, 0
         for actor, action in zip(self._actors[done:], self._history[done:], strict=True):
             before = replay.clone()
             replay.apply_trusted(action)
             lines.extend(before._describe(action, actor, player, replay))
-        cache[player] = (replay, lines)
-        return fold_parts(lines)
+        # Folding the whole log again on every read was a tenth of a live table's work:
+        # lines before the run that may still grow are folded once and kept.
+        now_ready = settled(lines, ready)
+        folded.extend(fold_parts(lines[ready:now_ready]))
+        cache[player] = (replay, lines, folded, now_ready)
+        return folded + fold_parts(lines[now_ready:])
 
     def _check_viewer(self, player: int | None) -> None:
         if player is not None and (
