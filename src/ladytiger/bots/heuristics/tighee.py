@@ -2,10 +2,13 @@
 
 Aim at a multiple of four tricks: 4 at first; once past 4, 8 if enough tricks remain; when
 the next multiple is out of reach, win nothing more (every extra trick costs 10). Lose
-tricks until the tricks still needed are a fair share of those left, then play the card that
-takes the trick as it stands (the last player knows for sure); at the aim, play the card
-that surely loses it. Put out the middling numbers and keep the
-extremes, which give the most control over winning and losing.
+tricks until the tricks still needed are a fair share of those left, counting every spare
+trick (beyond what the table needs for its multiples of four) twice; then play the card
+that takes the trick as it stands (the last player knows for sure). When losing, shed the
+highest card that surely loses (low cards are what keep a made count from growing later);
+with none, a follower that the players still to come may beat; if every card takes the
+trick, take it with the highest. Put out the middling numbers and keep the extremes, which
+give the most control over winning and losing.
 """
 
 from __future__ import annotations
@@ -82,6 +85,16 @@ def aim(won: int, remaining: int) -> int | None:
     return target
 
 
+def spare_tricks(tricks_won: list[int], remaining: int) -> int:
+    """The tricks left beyond those every player still needs for their multiple of four
+    (`aim`): somebody will take them without wanting them."""
+    needed = 0
+    for won in tricks_won:
+        target = aim(won, remaining)
+        needed += 0 if target is None else target - won
+    return max(0, remaining - needed)
+
+
 def choose(view: dict[str, Any], moves: Moves, rng: random.Random) -> int:
     return decide(view, moves)[0]
 
@@ -103,14 +116,19 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
     remaining = view["tricks_per_round"] - sum(view["tricks_won"])
     target = aim(won, remaining)
     # Pace the tricks: take them only once the ones still needed are a fair share of what
-    # is left, since tricks taken early are hard to stop later.
+    # is left, since tricks taken early are hard to stop later. Spare tricks (more left than
+    # the table needs, as at three players with the full deck: 15 tricks for 12) go to
+    # whoever stops ducking first, so count each as one more trick left and wait longer.
     players = view["options"]["players"]
-    want = target is not None and won < target and (target - won) * players >= remaining
+    want = (target is not None and won < target
+            and (target - won) * players
+            >= remaining + spare_tricks(view["tricks_won"], remaining))
     last = len(trick) == players - 1
     follow = counted_colour(trick[0][0], forest) if trick else None
     follower_from, off_up_to = winning_numbers(trick, forest)
     best, best_key = moves.actions[0], None
     best_wins = False
+    key: tuple[int, int, int]
     for action, text in moves:
         card = PLAYS.get(text)
         if card is None:
@@ -121,14 +139,35 @@ def decide(view: dict[str, Any], moves: Moves) -> tuple[int, tuple[Any, ...]]:
         if want:
             # Strongest winner: a high follower, or a low card off the colour to follow.
             margin = number if follows else 20 - number
-            key = (wins, margin if wins else -number)
+            key = (wins, 0, margin if wins else -number)
         else:
-            # Safest loser: a low follower or a high card off the colour; never a sure win.
-            margin = -number if follows else number
-            key = (not wins, margin if not last else -number)
+            key = loser_key(colour, number, follows, wins, bool(trick), last)
         if best_key is None or key > best_key:
             best, best_key, best_wins = action, key, wins
     return best, ("play", target, want, best_wins, last)
+
+
+def loser_key(colour: str, number: int, follows: bool, wins: bool, started: bool,
+              last: bool) -> tuple[int, int, int]:
+    """How good a card is for losing the trick: the larger, the better.
+
+    Once a card is played to a trick, a card that does not take the trick as it stands
+    never will (later cards only raise the followers' best or lower the best card off the
+    colour). Of those sure losers shed the highest: high cards are the ones that would take
+    tricks later, when your count is made, and the low ones are kept to duck with then (a
+    Black card is kept for its flexibility). With no sure loser, and players still to come,
+    play what they are likeliest to beat: a follower (any card off the colour beats it, or a
+    higher follower; a card off the colour falls only to a lower one off the colour, and
+    most players can follow), the lowest follower or else the highest card off the colour.
+    Last to play with no loser, take the trick with the highest card, the one you would
+    least like to keep. Leading, play the lowest card."""
+    if not started:
+        return 0, 0, -number
+    if not wins:
+        return 3, colour != BLACK, number
+    if last:
+        return 1, colour != BLACK, number
+    return 2, follows, -number if follows else number
 
 
 def spare(colour: str, number: int) -> tuple[bool, float]:
@@ -166,18 +205,29 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
                     f"trick{surely}.")
         return (f"You aim at {target} tricks and have {tricks}, but no card of yours takes "
                 f"this trick: the {card} spends the least.")
-    if wins:
-        return (f"Every card you may play takes this trick{surely}: the {card} is the one "
-                "you can best spare.")
+    if not view["trick"]:
+        how = (f"Lead your lowest card, the {card}: any higher follower or any card off its "
+               "colour beats it.")
+    elif not wins:
+        how = (f"The {card} surely loses, the highest card that does (Black cards aside): "
+               "shed high cards while you can and keep the low ones to duck with later.")
+    elif last:
+        return (f"Every card you may play takes this trick: take it with the {card}, the card "
+                "you would least like to keep.")
+    else:
+        return (f"Every card you may play takes this trick as it stands: the {card} is the "
+                "likeliest to be beaten by the players still to come.")
     if target is None:
         return (f"With {plural(won, 'trick')} won, the next multiple of four is out of "
-                "reach: win nothing more (each extra trick costs 10). The "
-                f"{card} is your safest loser.")
+                f"reach: win nothing more (each extra trick costs 10). {how}")
     if target == 0:
-        return (f"Too few tricks are left to reach 4: win none. The {card} is your safest "
-                "loser.")
+        return f"Too few tricks are left to reach 4: win none. {how}"
     if won >= target:
-        return (f"You have {tricks}, a multiple of four: lose from now on. The {card} is "
-                "your safest loser.")
+        return f"You have {tricks}, a multiple of four: lose from now on. {how}"
+    extra = spare_tricks(view["tricks_won"], remaining)
+    if extra:
+        return (f"You aim at {target} tricks and have {tricks}, with {remaining} left, "
+                f"{extra} more than the table needs: no hurry, those go to whoever stops "
+                f"ducking first. {how}")
     return (f"You aim at {target} tricks and have {tricks}, with {remaining} left: no hurry, "
-            f"since tricks taken early are hard to stop later. Lose this one with the {card}.")
+            f"since tricks taken early are hard to stop later. {how}")
