@@ -33,10 +33,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-# The rules and the state model: everything a playout runs through. Left out on purpose:
+# The rules and the state model: everything a playout runs through; and the tensors a
+# learning loop reads at every step (rl.encoders: each game's fast path and the writers it
+# is made of, which read the compiled states' fields directly when compiled with them; they
+# import numpy, so they load only with the `rl` extra). Left out on purpose:
 # errors.py (exceptions that inherit from two builtins), log_parts.py (a str subclass),
 # registry.py and playout.py (not on the hot path), game.py (its subclasses are registered
-# by a class decorator, which a compiled class cannot take).
+# by a class decorator, which a compiled class cannot take), rl/encoders/__init__.py (a
+# frozen dataclass with a cached property).
 COMPILED_MODULES: tuple[str, ...] = (
     "ladytiger.core.options",
     "ladytiger.core.words",
@@ -49,6 +53,14 @@ COMPILED_MODULES: tuple[str, ...] = (
     "ladytiger.games.shady_lady",
     "ladytiger.games.tighee",
     "ladytiger.games.traps",
+    "ladytiger.rl.encoders.marks",
+    "ladytiger.rl.encoders.doors",
+    "ladytiger.rl.encoders.favor",
+    "ladytiger.rl.encoders.hoard",
+    "ladytiger.rl.encoders.labyrinth",
+    "ladytiger.rl.encoders.shady_lady",
+    "ladytiger.rl.encoders.tighee",
+    "ladytiger.rl.encoders.traps",
 )
 # Written by setup.py beside this file: module name -> SHA-256 of the source compiled.
 MANIFEST_NAME = "compiled_sources.json"

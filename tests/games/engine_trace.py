@@ -7,6 +7,8 @@ Every step of every game records: whose turn it is, the legal actions, the chanc
 with their probabilities, the chosen action's text, the observation (with its log) of the
 player to move and of a spectator, every seat's observation every few steps, a resampled
 history for the player to move every few steps, and the returns and scores at the end.
+Where numpy is installed (the `rl` extra), also the RL tensors of the player to move and of
+a spectator, which are compiled with the rules.
 """
 
 from __future__ import annotations
@@ -19,6 +21,11 @@ from typing import Any
 
 import ladytiger
 from ladytiger.core import CHANCE
+
+try:
+    from ladytiger.rl.encoders import encoder_for
+except ImportError:  # no numpy: the rules alone
+    encoder_for = None  # type: ignore[assignment]
 
 EVERY_SEAT_EVERY = 5  # steps between full rounds of observations and resamples
 
@@ -41,6 +48,7 @@ def trace_game(name: str, config: dict[str, Any], seed: int, max_steps: int) -> 
     game = ladytiger.load_game(name, **config)
     state = game.new_initial_state()
     rng = random.Random(seed)
+    encoder = encoder_for(game) if encoder_for is not None else None
     prints: list[str] = []
     for step in range(max_steps):
         if state.is_terminal():
@@ -51,6 +59,11 @@ def trace_game(name: str, config: dict[str, Any], seed: int, max_steps: int) -> 
             "legal": state.legal_actions(),
             "spectator": state.observation(None),
         }
+        if encoder is not None:
+            record["tensors"] = [
+                encoder.encode_state(state, seat).tobytes().hex()
+                for seat in (None, player if player >= 0 else None)
+            ]
         if player == CHANCE:
             outcomes = state.chance_outcomes()
             record["chance"] = outcomes

@@ -83,7 +83,9 @@ def info() -> None:
     engine = "compiled (mypyc)" if engine_is_compiled() else "pure Python"
     console.print(f"ladytiger {ladytiger.__version__}")
     console.print(f"rules engine: [bold]{engine}[/] - {escape(CHOICE.reason)}")
-    console.print(f"  modules: {', '.join(m.rsplit('.', 1)[1] for m in COMPILED_MODULES)}")
+    rules = [m.rsplit(".", 1)[1] for m in COMPILED_MODULES if ".rl." not in m]
+    tensors = [m.rsplit(".", 1)[1] for m in COMPILED_MODULES if ".rl." in m]
+    console.print(f"  modules: {', '.join(rules)}; RL tensors: {', '.join(tensors)}")
     tighee = "built" if compiled_available() else "not built"
     console.print(f"hand-written C Tighee engine (load_compiled_tighee): {tighee}")
 

@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 import ladytiger
 from ladytiger.core import CHANCE, IllegalActionError, LadyTigerError
-from ladytiger.rl.encoders import encoder_for
+from ladytiger.rl.encoders import chance_outcome, encoder_for, legal_mask
 
 ILLEGAL_MODES = ("terminate", "raise")
 
@@ -123,12 +123,11 @@ class LadyTigerAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        mask = np.zeros(self._actions, np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
+        state = self.state
+        legal = state.legal_actions() if state.current_player() == seat else []
         return {
-            "observation": self.encoder.encode_state(self.state, seat),
-            "action_mask": mask,
+            "observation": self.encoder.encode_state(state, seat),
+            "action_mask": legal_mask(legal, self._actions),
         }
 
     def step(self, action: int | None) -> None:
@@ -139,33 +138,28 @@ class LadyTigerAECEnv(AECEnv):
         if action is None:
             raise IllegalActionError(f"{agent} must choose an action; the game is not over")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
+        state = self.state
+        state.apply_action(int(action))
         self._resolve_chance()
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if state.is_terminal():
+            returns = state.returns()
             if self.zero_sum:
                 returns = [returns[0] - returns[1], returns[1] - returns[0]]
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = float(returns[seat])
                 self.terminations[name] = True
+            # Rewards come only at the end: before it, every step's rewards are zero and
+            # there is nothing to accumulate.
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self._agent_to_move()
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[state.current_player()]
         if self.render_mode == "human":
             self.render()
 
     def _resolve_chance(self) -> None:
-        while self.state.current_player() == CHANCE:
-            outcomes = self.state.chance_outcomes()
-            # One uniform draw walked along the outcomes: numpy's choice with weights
-            # costs more than the rest of a step.
-            draw, chosen = self.np_random.random(), outcomes[-1][0]
-            for outcome, probability in outcomes:
-                draw -= probability
-                if draw < 0:
-                    chosen = outcome
-                    break
-            self.state.apply_trusted(chosen)
+        state = self.state
+        while state.current_player() == CHANCE:
+            state.apply_trusted(chance_outcome(state.chance_outcomes(), self.np_random.random()))
 
     def _agent_to_move(self) -> str:
         if self.state.is_terminal():

@@ -22,22 +22,26 @@ from typing import Any
 import numpy as np
 
 from ladytiger.core import Game, State
+from ladytiger.rl.encoders.marks import (  # noqa: F401 (the writers encoders are made of)
+    Tensor,
+    bits_at,
+    chance_outcome,
+    counts_at,
+    counts_into,
+    legal_mask,
+    mark_common,
+    offsets,
+    one_hot,
+    seat_at,
+    seat_order,
+)
 
 Fill = Callable[[dict[str, Any], dict[str, np.ndarray]], None]
 # Writes the tensor of `state` as seen by the seat (None: a spectator) into a zeroed buffer;
 # returns False when it cannot read this state (another implementation of the game), so the
 # caller falls back on the reference.
-FastFill = Callable[[State, "int | None", np.ndarray], bool]
+FastFill = Callable[[State, "int | None", Tensor], bool]
 Piece = tuple[str, tuple[int, ...], str]  # name, shape, meaning
-
-
-def offsets(pieces: Sequence[Piece]) -> dict[str, int]:
-    """Where each piece starts in the flat tensor."""
-    where, start = {}, 0
-    for name, shape, _ in pieces:
-        where[name] = start
-        start += int(np.prod(shape))
-    return where
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class Encoder:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)
-        if self.fast is None or not self.fast(state, seat, out):
+        if self.fast is None or not self.fast(state, seat, memoryview(out)):
             out.fill(0.0)
             self.fill(state.observation(seat, with_log=False), self.views(out))
         return out
@@ -133,46 +137,3 @@ def encoder_for(game: Game) -> Encoder:
     module = import_module(f"ladytiger.rl.encoders.{game.info.name}")
     encoder: Encoder = module.make_encoder(game)
     return Encoder(encoder.game, encoder.pieces, encoder.fill, encoder.fast, game)
-
-
-def one_hot(view: np.ndarray, index: int | None) -> None:
-    if index is not None:
-        view[index] = 1.0
-
-
-def seat_at(t: np.ndarray, start: int, seat: int | None, first: int, players: int) -> None:
-    """Mark `seat` in the block of `players` entries at `start`, counted from `first` (the
-    viewer), if it is a seat at all (not chance, not the end, not nobody)."""
-    if seat is not None and 0 <= seat < players:
-        t[start + (seat - first) % players] = 1.0
-
-
-def mark_common(t: np.ndarray, at: dict[str, int], state: State, viewer: int | None,
-                players: int, phases: dict[str, int]) -> int:
-    """The entries every game's tensor opens with (the viewer is a seat, who is to move,
-    the phase); returns the seat the others are counted from (the viewer, or seat 0)."""
-    first = viewer or 0
-    if viewer is not None:
-        t[at["is_seat"]] = 1.0
-    seat_at(t, at["to_move"], state.current_player(), first, players)
-    t[at["phase"] + phases[state.phase]] = 1.0
-    return first
-
-
-def seat_order(viewer: int | None, players: int) -> list[int]:
-    """Seats starting from the viewer (seat 0 first for a spectator), so a tensor reads the
-    same from every chair."""
-    first = viewer or 0
-    return [(first + k) % players for k in range(players)]
-
-
-def counts_into(view: np.ndarray, names: list[str] | None, index: dict[str, int],
-                copies: Sequence[int]) -> None:
-    """Cards per kind / copies of the kind. The division happens once per kind, so the fast
-    path (which divides a count it reads) gives the same float32 to the last bit."""
-    tally = [0] * len(copies)
-    for name in names or ():
-        tally[index[name]] += 1
-    for kind, count in enumerate(tally):
-        if count:
-            view[kind] = count / copies[kind]

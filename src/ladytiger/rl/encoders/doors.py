@@ -9,7 +9,16 @@ import numpy as np
 from ladytiger.core import Game, State
 from ladytiger.games.doors import GAME_OVER, DoorsState
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, counts_into, mark_common, offsets, one_hot, seat_order
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import (
+    Tensor,
+    counts_at,
+    counts_into,
+    mark_common,
+    offsets,
+    one_hot,
+    seat_order,
+)
 
 PHASES = ("choose first collector", "deal identities", "refill display", "collect", "discard",
           "declare", "game over")
@@ -54,26 +63,25 @@ def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
     out["deck"][0] = observation["deck"] / 14
 
 
-def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not DoorsState:
         return False
-    first = mark_common(t, _AT, state, viewer, 2, _PHASE)
+    first = mark_common(t, _AT, state, viewer, 2, _PHASE[state.phase])
     t[_AT["collector"] + (state.collector != first)] = 1.0
     target = state.target
     gems = state.gems
     t[_AT["gems"]] = min(gems[first], target) / target
     t[_AT["gems"] + 1] = min(gems[1 - first], target) / target
     identity = state.identity
-    if viewer is not None and identity[viewer] is not None:
-        t[_AT["own_identity"] + identity[viewer]] = 1.0
-    if state.phase == GAME_OVER and identity[1 - first] is not None:
-        t[_AT["revealed_opponent"] + identity[1 - first]] = 1.0
-    for name, counts in (("display", state.display), ("collected", state.collected),
-                         ("discarded", state.discarded)):
-        start = _AT[name]
-        for kind in range(KINDS):
-            if counts[kind]:
-                t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+    own = None if viewer is None else identity[viewer]
+    if own is not None:
+        t[_AT["own_identity"] + own] = 1.0
+    theirs = identity[1 - first]
+    if state.phase == GAME_OVER and theirs is not None:
+        t[_AT["revealed_opponent"] + theirs] = 1.0
+    counts_at(t, _AT["display"], state.display, CLUE_COUNTS)
+    counts_at(t, _AT["collected"], state.collected, CLUE_COUNTS)
+    counts_at(t, _AT["discarded"], state.discarded, CLUE_COUNTS)
     t[_AT["deck"]] = state.deck / 14
     return True
 

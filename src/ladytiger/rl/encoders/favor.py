@@ -16,8 +16,10 @@ from ladytiger.games.favor import (
     FavorState,
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import (
-    Encoder,
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import (
+    Tensor,
+    counts_at,
     counts_into,
     mark_common,
     offsets,
@@ -99,10 +101,10 @@ def make_encoder(game: Game) -> Encoder:
                 elif bid is not None:
                     out["bids"][k] = bid / all_gems
 
-    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not FavorState:
             return False
-        first = mark_common(t, at, state, viewer, n, _PHASE)
+        first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
         t[at["day"] + state.day] = 1.0
         t[at["first_player"] + (state.first_player - first) % n] = 1.0
@@ -118,17 +120,10 @@ def make_encoder(game: Game) -> Encoder:
             t[at["gems"] + k] = gems[seat] / all_gems
             score = min(max(points[seat] - SCORE_LOW, 0), SCORE_SPAN)
             t[at["scores"] + k] = score / SCORE_SPAN
-            start = at["collections"] + KINDS * k
-            mine = collected[seat]
-            for kind in range(KINDS):
-                if mine[kind]:
-                    t[start + kind] = mine[kind] / CLUE_COUNTS[kind]
+            counts_at(t, at["collections"] + KINDS * k, collected[seat], CLUE_COUNTS)
         t[at["supply"]] = state.supply / all_gems
-        for name, counts in (("lot", state.lot), ("discarded", state.discarded)):
-            start = at[name]
-            for kind in range(KINDS):
-                if counts[kind]:
-                    t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+        counts_at(t, at["lot"], state.lot, CLUE_COUNTS)
+        counts_at(t, at["discarded"], state.discarded, CLUE_COUNTS)
         t[at["deck"]] = state.deck / 14
         if phase in (AUCTION, FINAL_AUCTION):
             t[at["auction"]] = 1.0

@@ -19,7 +19,8 @@ from ladytiger.games.hoard import (
     HoardState,
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
-from ladytiger.rl.encoders import Encoder, counts_into, offsets, one_hot
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import Tensor, counts_at, counts_into, offsets, one_hot
 
 PHASES = (PLACE_GEMS, SET_ASIDE_CARDS, REVEAL_CARD, TAKE_ACTION, GAME_OVER)
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
@@ -82,7 +83,7 @@ def _kinds(cards: list[int]) -> list[int]:
     return tally
 
 
-def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not HoardState:
         return False
     t[_AT["phase"] + _PHASE[state.phase]] = 1.0
@@ -92,17 +93,16 @@ def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
     start = _AT["doors"]
     for d, door in enumerate(DEAL_ORDER):
         for g in range(4):
-            t[start + 4 * d + g] = gems[door * 4 + g] / 5
+            count = gems[door * 4 + g]
+            if count:
+                t[start + 4 * d + g] = count / 5
     if state.revealed is not None:
         t[_AT["revealed"] + state.revealed] = 1.0
     t[_AT["deck"]] = state.deck_size / 14
-    for name, counts in (("played", _kinds(state.played)), ("unseen", state.unseen),
-                         ("set_aside", state.set_aside),
-                         ("round_markers", _kinds(state.markers))):
-        start = _AT[name]
-        for kind in range(KINDS):
-            if counts[kind]:
-                t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
+    counts_at(t, _AT["played"], _kinds(state.played), CLUE_COUNTS)
+    counts_at(t, _AT["unseen"], state.unseen, CLUE_COUNTS)
+    counts_at(t, _AT["set_aside"], state.set_aside, CLUE_COUNTS)
+    counts_at(t, _AT["round_markers"], _kinds(state.markers), CLUE_COUNTS)
     t[_AT["face_down"]] = state.face_down / 3
     t[_AT["removed"]] = state.removed[0] / 5
     t[_AT["removed"] + 1] = state.removed[1] / 5

@@ -20,7 +20,8 @@ from ladytiger.games.labyrinth import (
     LabyrinthState,
 )
 from ladytiger.games.lady_tiger_cards import BLUE, CARD_NAMES, LADY
-from ladytiger.rl.encoders import Encoder, offsets, one_hot
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import Tensor, offsets, one_hot
 
 CELLS = 16
 PHASES = (BUILD, MOVE_A_CUB, MOVE_THE_LABYRINTH, GAME_OVER)
@@ -66,7 +67,7 @@ def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         one_hot(out["moved_to"], names.index(moved["to"]))
 
 
-def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not LabyrinthState:
         return False
     if viewer is not None:

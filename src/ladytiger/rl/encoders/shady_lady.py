@@ -21,7 +21,8 @@ from ladytiger.games.shady_lady import (
     ShadyLadyState,
     combination,
 )
-from ladytiger.rl.encoders import Encoder, mark_common, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import Tensor, mark_common, offsets, one_hot, seat_at, seat_order
 
 PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
           GAME_OVER)
@@ -32,7 +33,7 @@ COPIES = 10
 HAND_MAX = 4
 
 
-def _by_rank(cards: list[int]) -> list[int]:
+def _by_rank(cards: list[int | None] | list[int]) -> list[int]:
     tally = [0] * RANKS
     for card in cards:
         if card is not None:
@@ -97,10 +98,10 @@ def make_encoder(game: Game) -> Encoder:
         for seat in observation["discarding"]:
             out["discarding"][where[seat]] = 1.0
 
-    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not ShadyLadyState:
             return False
-        first = mark_common(t, at, state, viewer, n, _PHASE)
+        first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
         seat_at(t, at["turn_player"], state.turn_player, first, n)
         over = phase == GAME_OVER

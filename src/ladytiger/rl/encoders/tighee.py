@@ -18,7 +18,16 @@ from ladytiger.games.tighee import (
     REVEALING,
     TigheeState,
 )
-from ladytiger.rl.encoders import Encoder, mark_common, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import (
+    Tensor,
+    bits_at,
+    mark_common,
+    offsets,
+    one_hot,
+    seat_at,
+    seat_order,
+)
 
 PHASES = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
@@ -31,12 +40,6 @@ SCORE_LOW, SCORE_SPAN = -400, 1100
 def _mark(view: np.ndarray, cards: list[str] | None) -> None:
     for name in cards or ():  # a spectator has no hand
         view[_CARD[name]] = 1.0
-
-
-def _bits(mask: int) -> np.ndarray:
-    """A card mask (bit c for card c) as CARDS zeros and ones."""
-    raw = np.frombuffer(mask.to_bytes(8, "little"), np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:CARDS]
 
 
 def make_encoder(game: Game) -> Encoder:
@@ -96,17 +99,17 @@ def make_encoder(game: Game) -> Encoder:
             score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
             out["scores"][k] = score / SCORE_SPAN
 
-    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not TigheeState:
             return False
-        first = mark_common(t, at, state, viewer, n, _PHASE)
+        first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         t[at["round"] + min(state.round + 1, n) - 1] = 1.0
         seat_at(t, at["first_lead"], state.first_lead, first, n)
         lead = state.lead
         seat_at(t, at["lead"], lead, first, n)
         if viewer is not None:
-            t[at["hand"] : at["hand"] + CARDS] = _bits(state.hands[viewer])
-            t[at["put_out"] : at["put_out"] + CARDS] = _bits(state.put_out[viewer])
+            bits_at(t, at["hand"], state.hands[viewer])
+            bits_at(t, at["put_out"], state.put_out[viewer])
         if state.forest >= 0:
             t[at["forest"] + state.forest] = 1.0
         t[at["forest_deck"]] = state.forest_deck.bit_count() / 20
@@ -119,8 +122,7 @@ def make_encoder(game: Game) -> Encoder:
             seen |= 1 << past_forest
             for card in cards:
                 seen |= 1 << card
-        if seen:
-            t[at["seen_this_round"] : at["seen_this_round"] + CARDS] = _bits(seen)
+        bits_at(t, at["seen_this_round"], seen)
         hands, put_out, won, tops, totals = (state.hands, state.put_out, state.won, state.tops,
                                              state.totals)
         for k in range(n):

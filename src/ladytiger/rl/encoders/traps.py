@@ -22,8 +22,10 @@ from ladytiger.games.traps import (
     TRAP_GEM,
     TrapsState,
 )
-from ladytiger.rl.encoders import (
-    Encoder,
+from ladytiger.rl.encoders import Encoder
+from ladytiger.rl.encoders.marks import (
+    Tensor,
+    counts_at,
     counts_into,
     mark_common,
     offsets,
@@ -106,18 +108,13 @@ def make_encoder(game: Game) -> Encoder:
             tally[card] += 1
         return tally
 
-    def counts_at(t: np.ndarray, start: int, counts: list[int]) -> None:
-        for kind in range(KINDS):
-            if counts[kind]:
-                t[start + kind] = counts[kind] / CLUE_COUNTS[kind]
-
-    def fast(state: State, viewer: int | None, t: np.ndarray) -> bool:
+    def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not TrapsState:
             return False
-        first = mark_common(t, at, state, viewer, n, _PHASE)
+        first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
         t[at["seasons"]] = min(state.season / state.max_seasons, 1.0)
-        t[at["door_deck"]] = bin(state.doors).count("1") / 4
+        t[at["door_deck"]] = state.doors.bit_count() / 4
         if state.goal != NOBODY:
             t[at["goal"] + state.goal] = 1.0
         t[at["pot"]] = state.pot / GEMS
@@ -127,8 +124,8 @@ def make_encoder(game: Game) -> Encoder:
         if phase in PLAYER_PHASES:
             t[at["turn"] + (state.turn - first) % n] = 1.0
         if viewer is not None:
-            counts_at(t, at["hand"], state.hands[viewer])
-            counts_at(t, at["own_stack"], kinds_of(state.stacks[viewer]))
+            counts_at(t, at["hand"], state.hands[viewer], CLUE_COUNTS)
+            counts_at(t, at["own_stack"], kinds_of(state.stacks[viewer]), CLUE_COUNTS)
         t[at["set_aside"]] = SET_ASIDE[n] / 4
         gems, hands, stacks, revealed, passed = (state.gems, state.hands, state.stacks,
                                                  state.revealed, state.passed)
@@ -138,7 +135,7 @@ def make_encoder(game: Game) -> Encoder:
             t[at["hand_sizes"] + k] = sum(hands[seat]) / HAND_MAX
             t[at["face_down"] + k] = len(stacks[seat]) / HAND_MAX
             if revealed[seat]:
-                counts_at(t, at["revealed"] + KINDS * k, kinds_of(revealed[seat]))
+                counts_at(t, at["revealed"] + KINDS * k, kinds_of(revealed[seat]), CLUE_COUNTS)
             if passed[seat]:
                 t[at["passed"] + k] = 1.0
         t[at["bid"]] = state.high_bid / MAX_BID

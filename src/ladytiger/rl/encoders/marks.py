@@ -1,0 +1,114 @@
+"""The small pieces a learning loop runs at every step: the writers every encoder's fast
+path is made of, the action mask, and the walk that turns one uniform draw into a chance
+outcome.
+
+Compiled with the rules when a compiler is present (see engine_build.py), like the game
+encoders that call them: a tensor is a few dozen writes, and in a learning loop the Python
+bookkeeping around each write costs more than the write itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from ladytiger.core.state import State
+
+
+class Tensor(Protocol):
+    """Where a fast path writes: the encoder hands it a memoryview of the float32 buffer,
+    since a memoryview takes one number at a time for half what an array's indexing costs."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def offsets(pieces: Sequence[tuple[str, tuple[int, ...], str]]) -> dict[str, int]:
+    """Where each piece starts in the flat tensor."""
+    where: dict[str, int] = {}
+    start = 0
+    for name, shape, _ in pieces:
+        where[name] = start
+        size = 1
+        for extent in shape:
+            size *= extent
+        start += size
+    return where
+
+
+def one_hot(view: np.ndarray, index: int | None) -> None:
+    if index is not None:
+        view[index] = 1.0
+
+
+def seat_at(t: Tensor, start: int, seat: int | None, first: int, players: int) -> None:
+    """Mark `seat` in the block of `players` entries at `start`, counted from `first` (the
+    viewer), if it is a seat at all (not chance, not the end, not nobody)."""
+    if seat is not None and 0 <= seat < players:
+        t[start + (seat - first) % players] = 1.0
+
+
+def mark_common(t: Tensor, at: dict[str, int], state: State, viewer: int | None,
+                players: int, phase: int) -> int:
+    """The entries every game's tensor opens with (the viewer is a seat, who is to move,
+    the phase's index); returns the seat the others are counted from (the viewer, or 0)."""
+    first = viewer or 0
+    if viewer is not None:
+        t[at["is_seat"]] = 1.0
+    seat_at(t, at["to_move"], state.current_player(), first, players)
+    t[at["phase"] + phase] = 1.0
+    return first
+
+
+def seat_order(viewer: int | None, players: int) -> list[int]:
+    """Seats starting from the viewer (seat 0 first for a spectator), so a tensor reads the
+    same from every chair."""
+    first = viewer or 0
+    return [(first + k) % players for k in range(players)]
+
+
+def counts_into(view: np.ndarray, names: list[str] | None, index: dict[str, int],
+                copies: Sequence[int]) -> None:
+    """Cards per kind / copies of the kind. The division happens once per kind, so the fast
+    path (which divides a count it reads) gives the same float32 to the last bit."""
+    tally = [0] * len(copies)
+    for name in names or ():
+        tally[index[name]] += 1
+    for kind, count in enumerate(tally):
+        if count:
+            view[kind] = count / copies[kind]
+
+
+def counts_at(t: Tensor, start: int, counts: Sequence[int], copies: Sequence[int]) -> None:
+    """Counts per kind / copies of the kind, at `start`: the fast path's `counts_into`."""
+    for kind in range(len(copies)):
+        count = counts[kind]
+        if count:
+            t[start + kind] = count / copies[kind]
+
+
+def bits_at(t: Tensor, start: int, mask: int) -> None:
+    """A set of cards held as a bitmask (bit c for card c), written as ones at start + c."""
+    while mask:
+        low = mask & -mask
+        t[start + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+def legal_mask(legal: list[int], size: int) -> np.ndarray:
+    """The int8 action mask of a list of legal actions."""
+    mask = np.zeros(size, np.int8)
+    for action in legal:
+        mask[action] = 1
+    return mask
+
+
+def chance_outcome(outcomes: list[tuple[int, float]], draw: float) -> int:
+    """The outcome a uniform `draw` in [0, 1) lands on, walking the listed probabilities
+    (one draw per chance node: numpy's weighted choice costs more than a whole step)."""
+    for outcome, probability in outcomes:
+        draw -= probability
+        if draw < 0:
+            return outcome
+    return outcomes[-1][0]
