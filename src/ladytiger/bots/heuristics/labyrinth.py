@@ -1,9 +1,12 @@
 """Labyrinth rules of thumb.
 
-Race: move the cub whose step cuts your cubs' walking distance home, the straggler first
-(the last cub decides the race), and never step off your Tiger door. Then switch the pair of
-cards that does most for you against your opponent: carry your cubs toward your door, or
-carry theirs away from theirs.
+Race: a cub that can step onto your Tiger door does so at once (on a Door no switch can
+carry it away again); otherwise move the cub whose step cuts your cubs' walking distance
+home, the straggler first (the last cub decides the race), and never step off your Tiger
+door. Then switch the pair of cards that does most for you against your opponent: carry
+your cubs toward your door, or carry theirs away from theirs, less half of the steps the
+opponent's next switch could throw your cubs back (the gems you leave decide which cards
+it may switch).
 """
 
 from __future__ import annotations
@@ -28,6 +31,22 @@ STEPS = tuple(
     tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
     for a in range(SIZE * SIZE)
 )
+
+
+# Door cells never move: a cub on one cannot be switched away.
+DOOR_CELLS = frozenset(CELL_INDEX[name] for name in ("A1", "D1", "A4", "D4"))
+# PARTNERS[a]: the Clue cells a switch may trade with Clue cell a (same row or column).
+PARTNERS = tuple(
+    () if a in DOOR_CELLS else tuple(
+        b for b in range(SIZE * SIZE)
+        if b != a and b not in DOOR_CELLS and (a // SIZE == b // SIZE or a % SIZE == b % SIZE))
+    for a in range(SIZE * SIZE)
+)
+# What each gem moves to when its Switch card is used.
+OTHER_TRAIT = {"Blue": "Red", "Red": "Blue", "Lady": "Tiger", "Tiger": "Lady"}
+# The share of the opponent's worst answer that a switch is charged with: the opponent may
+# not answer with it (it weighs its own walk too), but a blocker will.
+GUARD = 0.5
 
 
 def cell_index(name: str) -> int:
@@ -96,6 +115,50 @@ def cubs_by_cell(view: dict[str, Any]) -> dict[int, dict[str, int]]:
     return {CELL_INDEX[square["cell"]]: square["cubs"] for row in view["grid"] for square in row}
 
 
+def cards_by_cell(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each cell's card as (colour, role)."""
+    cards: list[tuple[str, str]] = [("", "")] * (SIZE * SIZE)
+    for row in view["grid"]:
+        for square in row:
+            colour, role = square["card"].split()
+            cards[CELL_INDEX[square["cell"]]] = (colour, role)
+    return cards
+
+
+def gems_after(text: str, cards: list[tuple[str, str]], yellow: str, white: str,
+               a: int, b: int) -> tuple[str, str]:
+    """The traits under the yellow and white gems once switch `text` of cells a and b is
+    made: the chosen card's gem moves, both move when the two cards are identical."""
+    if cards[a] == cards[b]:
+        return OTHER_TRAIT[yellow], OTHER_TRAIT[white]
+    if text.endswith("Blue/Red"):
+        return OTHER_TRAIT[yellow], white
+    return yellow, OTHER_TRAIT[white]
+
+
+def threat(cubs: list[int], cards: list[tuple[str, str]], yellow: str, white: str,
+           home: tuple[int, ...]) -> int:
+    """The most steps one switch could add to the walk home of `cubs` with the gems on
+    `yellow` and `white`: a switch trades two cards of the yellow gem's colour, or of the
+    white gem's role, in one row or column. Cubs on Doors are out of reach."""
+    worst = 0
+    for a in range(SIZE * SIZE):
+        n = cubs[a]
+        if not n or a in DOOR_CELLS:
+            continue
+        colour, role = cards[a]
+        can_colour, can_role = colour == yellow, role == white
+        if not (can_colour or can_role):
+            continue
+        for b in PARTNERS[a]:
+            other_colour, other_role = cards[b]
+            if ((can_colour and other_colour == yellow) or (can_role and other_role == white)):
+                steps = (n - cubs[b]) * (home[b] - home[a])
+                if steps > worst:
+                    worst = steps
+    return worst
+
+
 def longer_walk(cubs_at: dict[int, dict[str, int]], colour: str, home: tuple[int, ...],
                 a: int, b: int) -> int:
     """How many steps switching cells a and b adds to the walk home of `colour`'s cubs: the
@@ -139,31 +202,52 @@ def decide(
     """The move, and what settled it (read by `words`; playouts never ask for the words)."""
     seat = view["viewer"]
     doors = view["goal_doors"]
-    home = STEPS[CELL_INDEX[doors[seat]]]
+    goal = CELL_INDEX[doors[seat]]
+    home = STEPS[goal]
     if view["phase"] == "move a cub":
         best, best_key = moves.actions[0], None
         for action, text in moves:
             start, end = step_cells(text)
-            # Closer home first; of equal steps, the cub furthest away (the straggler).
-            key = (home[start] - home[end], home[start], rng.random())
+            # Onto the Tiger door first (there no switch reaches it); then closer home; of
+            # equal steps, the cub furthest away (the straggler).
+            key = (end == goal, home[start] - home[end], home[start], rng.random())
             if best_key is None or key > best_key:
                 best, best_key = action, key
         return best, ("step",)
     # Every switch starts from the same race, so it is judged by what it changes: the steps
-    # it adds to their walk home minus the steps it adds to ours.
+    # it adds to their walk home minus the steps it adds to ours, less part of the steps the
+    # opponent's next switch could add to ours with the gems this switch leaves.
     colours = view["seat_colours"]
     mine, theirs = colours[seat], colours[1 - seat]
     their_home = STEPS[CELL_INDEX[doors[1 - seat]]]
     cubs_at = cubs_by_cell(view)
-    best, best_value = moves.actions[0], None
+    cubs = [cubs_at[cell][mine] for cell in range(SIZE * SIZE)]
+    cards = cards_by_cell(view)
+    yellow, white = view["switches"]["Blue/Red"], view["switches"]["Lady/Tiger"]
+    options = []
     for action, text in moves:
         a, b = switch_cells(text)
         gain = (longer_walk(cubs_at, theirs, their_home, a, b)
                 - longer_walk(cubs_at, mine, home, a, b))
-        value = (gain, rng.random())
+        options.append((gain, rng.random(), action, text, a, b))
+    # The answer left open only ever lowers a switch's value, so the switches are weighed
+    # from the best gain down and the weighing stops once no gain left can win.
+    options.sort(reverse=True)
+    best, best_value, best_danger, dangers = moves.actions[0], None, 0, []
+    for gain, tie, action, text, a, b in options:
+        if best_value is not None and (gain, tie) <= best_value:
+            break
+        # Try the switch on the board, weigh the answer it leaves open, and take it back.
+        cubs[a], cubs[b], cards[a], cards[b] = cubs[b], cubs[a], cards[b], cards[a]
+        danger = threat(cubs, cards, *gems_after(text, cards, yellow, white, a, b), home)
+        cubs[a], cubs[b], cards[a], cards[b] = cubs[b], cubs[a], cards[b], cards[a]
+        dangers.append(danger)
+        value = (gain - GUARD * danger, tie)
         if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best, ("switch",)
+            best, best_value, best_danger = action, value, danger
+    # For the words: the chosen switch's open answer, and the greediest switch's gain and
+    # open answer (the first weighed).
+    return best, ("switch", best_danger, options[0][0], dangers[0])
 
 
 def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...]) -> str:
@@ -174,6 +258,9 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
     text = moves.texts[moves.actions.index(action)]
     if why[0] == "step":
         start, end = text.split()[4], text.split()[6]
+        if end == home_door:
+            return (f"Moving the cub from {start} onto your Tiger Door ({home_door}) brings it "
+                    "home, where no switch can carry it away again.")
         away = home[CELL_INDEX[start]]
         if away > home[CELL_INDEX[end]]:
             stragglers = [home[a] for a, b in map(step_cells, moves.texts) if home[a] > home[b]]
@@ -199,8 +286,21 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
         effects.append(f"carries the {theirs} cubs {plural(further, 'step')} further from "
                        "their Tiger Door")
     switching = f"Switching {first} and {second}"
+    _, danger, greediest, greediest_danger = why
+    if closer + further < greediest:
+        # The guard chose: a switch that gained more now left the cubs open.
+        after = f"at most {plural(danger, 'step')}" if danger else "not at all"
+        return (f"{switching} gains less now than the best switch here, but that one would "
+                f"let the other player throw your cubs {plural(greediest_danger, 'step')} "
+                f"back with the next switch; after this one, {after}.")
     if effects:
-        return f"{switching} {join(effects)}."
-    if closer + further == 0:
-        return f"{switching} leaves the race as it is: no switch here gains you anything."
-    return f"{switching} does the least harm: every switch here helps the {theirs} cubs."
+        said = f"{switching} {join(effects)}."
+    elif closer + further == 0:
+        said = f"{switching} leaves the race as it is: no switch here gains you anything."
+    else:
+        said = f"{switching} does the least harm: every switch here helps the {theirs} cubs."
+    if danger == 0 and any(cubs_at[cell][colours[seat]] for cell in range(SIZE * SIZE)
+                           if cell not in DOOR_CELLS):
+        said += (" It also leaves the gems so that no switch the other player can make "
+                 "carries your cubs further from home.")
+    return said
