@@ -59,6 +59,9 @@ def raw_env(game: str, render_mode: str | None = None, **options: Any) -> LadyTi
     return LadyTigerAECEnv(game, render_mode=render_mode, **options)
 
 
+DRAW_BLOCK = 256  # uniform numbers drawn at once for chance nodes
+
+
 class LadyTigerAECEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
@@ -100,6 +103,7 @@ class LadyTigerAECEnv(AECEnv):
             agent: spaces.Discrete(self._actions) for agent in self.possible_agents
         }
         self.np_random, _ = seeding.np_random(None)
+        self._draws: list[float] = []
         self.state = self.game.new_initial_state()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -111,6 +115,7 @@ class LadyTigerAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
+            self._draws = []
         self.state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -159,7 +164,16 @@ class LadyTigerAECEnv(AECEnv):
     def _resolve_chance(self) -> None:
         state = self.state
         while state.current_player() == CHANCE:
-            state.apply_trusted(chance_outcome(state.chance_outcomes(), self.np_random.random()))
+            state.apply_trusted(chance_outcome(state.chance_outcomes(), self._draw()))
+
+    def _draw(self) -> float:
+        """The next uniform number of `np_random`'s stream. Drawn 256 at a time: one scalar
+        draw from numpy costs as much as a whole chance node, and a block gives the very
+        same numbers in the same order."""
+        if not self._draws:
+            self._draws = self.np_random.random(DRAW_BLOCK).tolist()
+            self._draws.reverse()
+        return self._draws.pop()
 
     def _agent_to_move(self) -> str:
         if self.state.is_terminal():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -20,13 +20,13 @@ from ladytiger.rl.encoders.marks import (
     seat_order,
 )
 
-PHASES = ("choose first collector", "deal identities", "refill display", "collect", "discard",
-          "declare", "game over")
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
-KINDS = len(CLUE_COUNTS)
+PHASES: Final = ("choose first collector", "deal identities", "refill display", "collect",
+                 "discard", "declare", "game over")
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
+KINDS: Final = len(CLUE_COUNTS)
 
-PIECES = (
+PIECES: Final = (
     ("is_seat", (1,), "1 if the viewer holds a seat (0 for a spectator)"),
     ("to_move", (2,), "who moves, viewer first (all 0 at chance and at the end)"),
     ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
@@ -39,7 +39,7 @@ PIECES = (
     ("discarded", (KINDS,), "discarded cards per kind / copies"),
     ("deck", (1,), "cards left in the deck / 14"),
 )
-_AT = offsets(PIECES)
+_AT: Final = offsets(PIECES)
 
 
 def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:

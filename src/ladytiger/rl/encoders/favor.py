@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -27,14 +27,15 @@ from ladytiger.rl.encoders.marks import (
     seat_order,
 )
 
-PHASES = ("choose first player", "deal identities", "flip", "turn", "auction", "final auction",
-          "game over")
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-DAYS = 3
-KINDS = len(CLUE_COUNTS)
+PHASES: Final = ("choose first player", "deal identities", "flip", "turn", "auction",
+                 "final auction", "game over")
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+DAYS: Final = 3
+KINDS: Final = len(CLUE_COUNTS)
 # Totals can be negative; the tensor maps [-40, 60] onto [0, 1] and clips outside it.
-SCORE_LOW, SCORE_SPAN = -40, 100
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+SCORE_LOW: Final = -40
+SCORE_SPAN: Final = 100
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
 
 
 def make_encoder(game: Game) -> Encoder:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -22,15 +22,15 @@ from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
 from ladytiger.rl.encoders import Encoder
 from ladytiger.rl.encoders.marks import Tensor, counts_at, counts_into, offsets, one_hot
 
-PHASES = (PLACE_GEMS, SET_ASIDE_CARDS, REVEAL_CARD, TAKE_ACTION, GAME_OVER)
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-DIFFICULTIES = ("easy", "moderate", "hard", "impossible")
-DOORS = ("Red Lady", "Blue Lady", "Red Tiger", "Blue Tiger")
-GEMS = ("red", "blue", "white", "black")
-KINDS = len(CLUE_COUNTS)
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+PHASES: Final = (PLACE_GEMS, SET_ASIDE_CARDS, REVEAL_CARD, TAKE_ACTION, GAME_OVER)
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+DIFFICULTIES: Final = ("easy", "moderate", "hard", "impossible")
+DOORS: Final = ("Red Lady", "Blue Lady", "Red Tiger", "Blue Tiger")
+GEMS: Final = ("red", "blue", "white", "black")
+KINDS: Final = len(CLUE_COUNTS)
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
 
-PIECES = (
+PIECES: Final = (
     ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
     ("difficulty", (4,), "one-hot difficulty: " + ", ".join(DIFFICULTIES)),
     ("round", (3,), "one-hot round"),
@@ -48,7 +48,7 @@ PIECES = (
     ("gems_to_place", (1,), "gems still to deal at setup / 20"),
     ("won", (1,), "1 once all ten Treasures are collected"),
 )
-_AT = offsets(PIECES)
+_AT: Final = offsets(PIECES)
 # The doors of the layout, in the tensor's order, as the engine numbers them.
 assert tuple(CARD_NAMES[door] for door in DEAL_ORDER) == DOORS
 

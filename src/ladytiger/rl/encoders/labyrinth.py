@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -23,12 +23,12 @@ from ladytiger.games.lady_tiger_cards import BLUE, CARD_NAMES, LADY
 from ladytiger.rl.encoders import Encoder
 from ladytiger.rl.encoders.marks import Tensor, offsets, one_hot
 
-CELLS = 16
-PHASES = (BUILD, MOVE_A_CUB, MOVE_THE_LABYRINTH, GAME_OVER)
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+CELLS: Final = 16
+PHASES: Final = (BUILD, MOVE_A_CUB, MOVE_THE_LABYRINTH, GAME_OVER)
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
 
-PIECES = (
+PIECES: Final = (
     ("viewer_colour", (2,), "the viewer's colour: red (seat 0), blue (seat 1)"),
     ("to_move", (2,), "who moves: red, blue (0 at chance and at the end)"),
     ("phase", (len(PHASES),), "one-hot phase: " + ", ".join(PHASES)),
@@ -41,7 +41,7 @@ PIECES = (
     ("moved_from", (CELLS,), "this turn's cub move: from"),
     ("moved_to", (CELLS,), "this turn's cub move: to"),
 )
-_AT = offsets(PIECES)
+_AT: Final = offsets(PIECES)
 
 
 def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:

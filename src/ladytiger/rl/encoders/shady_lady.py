@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -24,13 +24,13 @@ from ladytiger.games.shady_lady import (
 from ladytiger.rl.encoders import Encoder
 from ladytiger.rl.encoders.marks import Tensor, mark_common, offsets, one_hot, seat_at, seat_order
 
-PHASES = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS, DISCARD_HAND,
-          GAME_OVER)
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-RANKS = len(NUMBERS)
-_RANK = {number: index for index, number in enumerate(NUMBERS)}
-COPIES = 10
-HAND_MAX = 4
+PHASES: Final = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS,
+                 DISCARD_HAND, GAME_OVER)
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+RANKS: Final = len(NUMBERS)
+_RANK: Final = {number: index for index, number in enumerate(NUMBERS)}
+COPIES: Final = 10
+HAND_MAX: Final = 4
 
 
 def _by_rank(cards: list[int | None] | list[int]) -> list[int]:

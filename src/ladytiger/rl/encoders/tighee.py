@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -29,12 +29,13 @@ from ladytiger.rl.encoders.marks import (
     seat_order,
 )
 
-PHASES = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-CARDS = len(CARD_NAMES)
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+PHASES: Final = (CHOOSING_LEAD, DEALING, PUTTING_OUT, REVEALING, PLAYING, GAME_OVER)
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+CARDS: Final = len(CARD_NAMES)
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
 # Totals run from about -600 to +676; the tensor maps [-400, 700] onto [0, 1] and clips.
-SCORE_LOW, SCORE_SPAN = -400, 1100
+SCORE_LOW: Final = -400
+SCORE_SPAN: Final = 1100
 
 
 def _mark(view: np.ndarray, cards: list[str] | None) -> None:

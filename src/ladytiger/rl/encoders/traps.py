@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -33,14 +33,14 @@ from ladytiger.rl.encoders.marks import (
     seat_order,
 )
 
-PHASES = (DEAL_HANDS, REVEAL_GOAL, START_STACKS, BUILD_OR_BID, BIDDING, REVEALING, TRAP_GEM,
-          GAME_OVER)
-_PHASE = {phase: index for index, phase in enumerate(PHASES)}
-GEMS = 25
-MAX_BID = 13
-HAND_MAX = 6
-KINDS = len(CLUE_COUNTS)
-_CARD = {name: index for index, name in enumerate(CARD_NAMES)}
+PHASES: Final = (DEAL_HANDS, REVEAL_GOAL, START_STACKS, BUILD_OR_BID, BIDDING, REVEALING,
+                 TRAP_GEM, GAME_OVER)
+_PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
+GEMS: Final = 25
+MAX_BID: Final = 13
+HAND_MAX: Final = 6
+KINDS: Final = len(CLUE_COUNTS)
+_CARD: Final = {name: index for index, name in enumerate(CARD_NAMES)}
 
 
 def make_encoder(game: Game) -> Encoder:
