@@ -98,26 +98,37 @@ NUM_ACTIONS: Final = SWITCH + len(SWITCHES) * len(PAIRS)
 MOVES_FROM: Final = tuple(tuple(MOVE + step for step in steps) for steps in STEPS_FROM)
 STEP_START: Final = tuple(start for start, _ in STEPS)
 
-# A Switch card's legal actions depend only on the cells showing its gem's trait and on
-# which of those carry a cub (a pair lies inside the trait's cells). Each answer is listed
-# once, when first met; the 12 Clue cards bound the memo to a few thousand entries per card.
-_SWITCH_ACTIONS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {})
+# For each cell, the cells after it in its row or column (a bitmask), and where each such
+# pair is in PAIRS (PAIR_INDEX[a * CELLS + b]; -1 when a and b share no line). Walking the
+# bits of a Switch card's cells in order with these lists its actions in action order.
+LATER_IN_LINE: Final = tuple(
+    sum(1 << b for b in range(a + 1, CELLS) if a // SIZE == b // SIZE or a % SIZE == b % SIZE)
+    for a in range(CELLS)
+)
+PAIR_INDEX: Final = tuple(
+    PAIRS.index((a, b)) if (a, b) in PAIRS else -1 for a in range(CELLS) for b in range(CELLS)
+)
 
 
-def switch_actions(switch: int, cells: int, occupied: int) -> tuple[int, ...]:
-    """Switch card `switch`'s actions on pairs in one row or column with both cells in the
-    bitmask `cells` and at least one in the bitmask `occupied`, in action order."""
-    key = cells << CELLS | occupied & cells
-    actions = _SWITCH_ACTIONS[switch].get(key)
-    if actions is None:
-        base = SWITCH + switch * len(PAIRS)
-        actions = tuple(
-            base + index
-            for index, mask in enumerate(PAIR_MASKS)
-            if mask & cells == mask and mask & occupied
-        )
-        _SWITCH_ACTIONS[switch][key] = actions
-    return actions
+def switch_actions(switch: int, cells: int, occupied: int, into: list[int]) -> None:
+    """Add to `into` Switch card `switch`'s actions on pairs in one row or column with both
+    cells in the bitmask `cells` and at least one in the bitmask `occupied`, in action order."""
+    # Worked out each time rather than remembered: a table by position grew to some 60,000
+    # entries a card, and looking an answer up there cost more than this walk.
+    base = SWITCH + switch * len(PAIRS)
+    rest = cells
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        first = low.bit_length() - 1
+        partners = LATER_IN_LINE[first] & cells
+        if not low & occupied:
+            partners &= occupied
+        row = first * CELLS
+        while partners:
+            high = partners & -partners
+            partners ^= high
+            into.append(base + PAIR_INDEX[row + high.bit_length() - 1])
 
 
 # The moves out of every cell in a bitmask of cells holding a player's cubs, in action
@@ -280,10 +291,10 @@ class LabyrinthState(State):
     def legal_switches(self) -> list[int]:
         """Two switchable cards in one row or column, at least one of them carrying a cub."""
         occupied = self.cub_cells[0] | self.cub_cells[1]
-        return [
-            *switch_actions(YELLOW, self.switchable(YELLOW), occupied),
-            *switch_actions(WHITE, self.switchable(WHITE), occupied),
-        ]
+        switches: list[int] = []
+        switch_actions(YELLOW, self.switchable(YELLOW), occupied, switches)
+        switch_actions(WHITE, self.switchable(WHITE), occupied, switches)
+        return switches
 
     def _why_illegal(self, action: int) -> str | None:
         phase = self.phase
