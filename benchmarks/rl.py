@@ -7,8 +7,9 @@ The issue's targets (benchmarks, not tests):
   classic extra);
 - OpenSpiel's Python IS-MCTS: simulations per second for each game.
 
-Every figure is the best of a few repeats (the least disturbed by other work on the
-machine); each ratio pairs figures from the same run. `--write` puts the tables into the
+Tensor costs are the best of a few repeats (the least disturbed by other work on the
+machine). The PettingZoo loop runs each of our environments right after each PettingZoo game,
+several times over, and quotes medians of runs and of those side-by-side ratios. `--write` puts the tables into the
 "rl" section of docs/performance.md: use it only on a quiet machine.
 
     python benchmarks/rl.py            # print the tables
@@ -108,24 +109,40 @@ def masked_random_loop(environment: Any, steps: int, seed: int = 0) -> float:
     return done / (time.perf_counter() - start)
 
 
-def pettingzoo_rates(steps: int) -> tuple[list[tuple[str, float]], dict[str, float]]:
+PAIRED_RUNS = 5
+
+
+def pettingzoo_rates(steps: int) -> tuple[list[tuple[str, float, dict[str, float]]],
+                                           dict[str, float]]:
+    """Steps per second of every environment and of PettingZoo's own classic games, and each
+    of ours over each peer: every run of ours comes right after a run of each peer, and a
+    ratio is the median of those pairs (the machine may be shared: both sides of a pair then
+    see the same load); a rate is the median of its runs."""
     from ladytiger.rl.pettingzoo import env
 
-    peers: dict[str, float] = {}
+    makers: dict[str, Any] = {}
     try:
         from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
-        peers["tictactoe_v3"] = max(masked_random_loop(tictactoe_v3.env(), steps, s)
-                                    for s in range(3))
-        peers["connect_four_v3"] = max(masked_random_loop(connect_four_v3.env(), steps, s)
-                                       for s in range(3))
+        makers = {"tictactoe_v3": tictactoe_v3.env, "connect_four_v3": connect_four_v3.env}
     except ImportError as missing:  # the classic extra needs pygame
         print(f"PettingZoo classic games unavailable ({missing}); no peer figures",
               file=sys.stderr)
+    peer_runs: dict[str, list[float]] = {name: [] for name in makers}
     ours = []
     for name, options in GAMES:
-        rate = max(masked_random_loop(env(name, **options), steps, s) for s in range(3))
-        ours.append((label(name, options), rate))
+        rates, ratios = [], {peer: [] for peer in makers}
+        for run in range(PAIRED_RUNS):
+            peer_rates = {peer: masked_random_loop(make(), steps, run)
+                          for peer, make in makers.items()}
+            rate = masked_random_loop(env(name, **options), steps, run)
+            rates.append(rate)
+            for peer, peer_rate in peer_rates.items():
+                peer_runs[peer].append(peer_rate)
+                ratios[peer].append(rate / peer_rate)
+        ours.append((label(name, options), statistics.median(rates),
+                     {peer: statistics.median(values) for peer, values in ratios.items()}))
+    peers = {peer: statistics.median(runs) for peer, runs in peer_runs.items()}
     return ours, peers
 
 
@@ -172,8 +189,7 @@ def ismcts_rates(simulations: int) -> list[tuple[str, float, float]]:
 
 def report(steps: int, simulations: int) -> str:
     lines = ["## RL adapters", "",
-             "Written by `benchmarks/rl.py`: best of a few repeats per figure, every ratio "
-             "from the same run.", "",
+             "Written by `benchmarks/rl.py`, every ratio from the same run.", "",
              "### Observation tensors", "",
              "Median over the positions of a random game (every 4th step) of the cost of one "
              "tensor: `encode_state` (the fast path, into a reused buffer) and the reference "
@@ -187,16 +203,24 @@ def report(steps: int, simulations: int) -> str:
     lines += ["", "### PettingZoo AEC masked random loop", "",
               f"{steps:,} steps of `agent_iter` / `last` / a uniform choice among the mask's "
               "legal actions / `step`, the same loop for every environment, all wrapped as "
-              "PettingZoo classic wraps its own. Target: at least `tictactoe_v3`.", ""]
+              "PettingZoo classic wraps its own. Each of our environments ran "
+              f"{PAIRED_RUNS} times, each run right after a run of each PettingZoo game: "
+              "steps/s are medians of runs, ratios medians of those pairs. Target: at least "
+              "`tictactoe_v3`.", ""]
     peer_names = list(peers)
     lines.append("| environment | steps/s | " + " | ".join(f"vs {p}" for p in peer_names) + " |")
     lines.append("| --- | ---: |" + " ---: |" * len(peer_names))
     for peer, rate in peers.items():
         ratios = " | ".join(f"x{rate / peers[p]:.2f}" for p in peer_names)
-        lines.append(f"| PettingZoo {peer} | {rate:,.0f} | {ratios} |")
-    for name, rate in ours:
-        ratios = " | ".join(f"x{rate / peers[p]:.2f}" for p in peer_names)
+        lines.append(f"| PettingZoo {peer} (median of all its runs) | {rate:,.0f} | {ratios} |")
+    for name, rate, paired in ours:
+        ratios = " | ".join(f"x{paired[p]:.2f}" for p in peer_names)
         lines.append(f"| {name} | {rate:,.0f} | {ratios} |")
+    if "tictactoe_v3" in peers:
+        below = [name for name, _, paired in ours if paired["tictactoe_v3"] < 1.0]
+        lines += ["", "At or above `tictactoe_v3`: "
+                  f"{len(ours) - len(below)} of {len(ours)} environments"
+                  + (f"; below: {', '.join(below)}." if below else ".")]
     lines += ["", "### OpenSpiel IS-MCTS", "",
               f"OpenSpiel's Python `ISMCTSBot` (uct_c 2, {simulations} simulations, one move "
               "from a position a few moves in): simulations per second with OpenSpiel's "
