@@ -9,8 +9,8 @@ The issue's targets (benchmarks, not tests):
 
 Tensor costs are the best of a few repeats (the least disturbed by other work on the
 machine). The PettingZoo loop runs each of our environments right after each PettingZoo game,
-several times over, and quotes medians of runs and of those side-by-side ratios. `--write` puts the tables into the
-"rl" section of docs/performance.md: use it only on a quiet machine.
+several times over, and quotes medians of runs and of those side-by-side ratios. `--write`
+puts the tables into the "rl" section of docs/performance.md: use it only on a quiet machine.
 
     python benchmarks/rl.py            # print the tables
     python benchmarks/rl.py --write    # and write them
