@@ -13,20 +13,23 @@ from ladytiger.games.lady_tiger_cards import BLUE_TIGER, IDENTITIES, RED_LADY
 
 
 def past(contest: int, collector: int, doors: tuple[str, str], winner: int, gems: int,
-         how: str) -> dict:
-    """A finished contest as the engine shows it to a seat (`how` in its log's words)."""
+         how: str, guess: str | None = None, ended: str = "guess") -> dict:
+    """A finished contest as the engine shows it to a seat (`guess`: what the Guesser named,
+    if it guessed; `ended`: how; `how` in its log's words, which the rules never read)."""
     return {"contest": contest, "collector": collector, "identities": list(doors),
-            "winner": winner, "gems": gems, "how": how}
+            "winner": winner, "gems": gems, "guess": guess, "ended": ended, "how": how}
 
 
 # Seat 0 collected the Red Lady; seat 1 named the opposite door, the Blue Tiger: the takes
 # pointed exactly away from the door, as a hider's do.
 FOOLED = past(1, 0, ("Red Lady", "Blue Lady"), 0, 4,
-              "You guessed Blue Tiger, wrong: seat 0 earns 4 gems.")
+              "You guessed Blue Tiger, wrong: seat 0 earns 4 gems.", guess="Blue Tiger")
 # Seat 0 collected and showed a set: it built openly.
-BUILT = past(1, 0, ("Red Lady", "Blue Lady"), 0, 6, "Seat 0 showed a Red set: it earns 6 gems.")
+BUILT = past(1, 0, ("Red Lady", "Blue Lady"), 0, 6, "Seat 0 showed a Red set: it earns 6 gems.",
+             ended="set")
 # The deck ran out on seat 0 as Collector.
-RAN_OUT = past(1, 0, ("Red Lady", "Blue Lady"), 1, 3, "The deck ran out: you earn 3 gems.")
+RAN_OUT = past(1, 0, ("Red Lady", "Blue Lady"), 1, 3, "The deck ran out: you earn 3 gems.",
+               ended="deck")
 
 
 def view(seat: int, phase: str, own: str, collected: list[str], display: list[str],
@@ -123,14 +126,14 @@ def test_the_first_take_of_a_first_contest_hides_the_door():
 
 def test_against_a_guesser_who_names_doors_the_collector_builds_from_the_first_take():
     named_door = past(1, 0, ("Blue Tiger", "Red Tiger"), 1, 5,
-                      "Seat 1 guessed Blue Tiger, right: it earns 5 gems.")
+                      "Seat 1 guessed Blue Tiger, right: it earns 5 gems.", guess="Blue Tiger")
     seen = view(0, "collect", "Red Lady", [], FIRST_DISPLAY, [named_door])
     assert pick(seen, takes(FIRST_DISPLAY)) == "take Red Lady"
 
 
 def test_against_a_guesser_who_named_a_colour_the_first_take_hides_again():
     named_colour = past(1, 0, ("Blue Tiger", "Red Tiger"), 1, 1,
-                        "Seat 1 guessed Blue, right: it earns 1 gem.")
+                        "Seat 1 guessed Blue, right: it earns 1 gem.", guess="Blue")
     seen = view(0, "collect", "Red Lady", [], FIRST_DISPLAY, [named_colour])
     assert pick(seen, takes(FIRST_DISPLAY)) == "take Blue Tiger"
 
@@ -140,7 +143,7 @@ def test_against_a_known_hider_every_take_hides():
     # seat 1's: seat 1 hides. Past the first take the rules would build with the Red Lady;
     # against it, take the card that shares nothing with the door.
     fooled = past(1, 1, ("Blue Lady", "Red Lady"), 1, 4,
-                  "You guessed Blue Tiger, wrong: seat 1 earns 4 gems.")
+                  "You guessed Blue Tiger, wrong: seat 1 earns 4 gems.", guess="Blue Tiger")
     display = ["Red Lady", "Blue Lady", "Blue Tiger", "Lady/Tiger"]
     plain = view(0, "collect", "Red Lady", ["Red Tiger"], display, [])
     assert pick(plain, takes(display)) == "take Red Lady"
@@ -151,7 +154,7 @@ def test_against_a_known_hider_every_take_hides():
 
 def test_a_hiding_collector_still_completes_its_set():
     fooled = past(1, 1, ("Blue Lady", "Red Lady"), 1, 4,
-                  "You guessed Blue Tiger, wrong: seat 1 earns 4 gems.")
+                  "You guessed Blue Tiger, wrong: seat 1 earns 4 gems.", guess="Blue Tiger")
     display = ["Red Tiger", "Blue Tiger", "Blue Lady"]
     seen = view(0, "collect", "Red Lady", ["Red Lady", "Red Lady", "Blue/Red"], display,
                 [fooled])

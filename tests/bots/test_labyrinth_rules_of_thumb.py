@@ -65,7 +65,7 @@ def test_without_a_cub_next_to_home_the_straggler_still_walks_first():
 
 
 def test_the_threat_reads_the_gems_the_rows_and_the_doors():
-    cards = [tuple(CARDS[name].split()) for name in rules.CELLS]
+    cards = [CARDS[name] for name in rules.CELLS]
     home = rules.STEPS[rules.cell_index("D4")]
     cubs = [0] * 16
     cubs[rules.cell_index("C4")] = 3  # Blue Tiger, one step from home

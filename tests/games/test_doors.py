@@ -236,6 +236,26 @@ def test_a_seat_sees_its_own_identity_only_until_the_end():
     assert last["identities"] == ["Red Tiger", "Blue Lady"]
 
 
+def test_a_past_contest_names_the_guess_to_every_viewer():
+    # The guess is declared to the table: each seat and a spectator read it from the record
+    # itself, never from the wording of `how`; a contest that ended otherwise names none.
+    state = guesser_turn()
+    play(state, "guess Blue Tiger")  # wrong: the Collector holds the Red Tiger
+    for viewer in (0, 1, None):
+        last = state.observation(viewer, with_log=False)["past_contests"][-1]
+        assert set(last) == {"contest", "collector", "identities", "winner", "gems", "guess",
+                             "ended", "how"}
+        assert last["guess"] == "Blue Tiger" and last["ended"] == "guess"
+    state = contest(display=("Blue Tiger", "Blue Tiger", "Blue Tiger", "Lady/Tiger"))
+    for card in ("Blue Tiger", "Blue Tiger", "Lady/Tiger"):
+        play(state, f"take {card}", "reveal Red Lady", "discard Red Lady", "reveal Blue Lady",
+             "end turn")
+    play(state, "take Blue Tiger")  # the Collector's forced reveal of a Tiger set
+    for viewer in (0, 1, None):
+        last = state.observation(viewer, with_log=False)["past_contests"][-1]
+        assert last["guess"] is None and last["ended"] == "set"
+
+
 def test_both_identities_are_face_up_when_the_game_ends():
     state = guesser_turn(gems_to_win=1)
     play(state, "guess Red")

@@ -168,7 +168,10 @@ def contest_words(result: dict[str, Any], viewer: int | None) -> tuple[int, str,
 
 
 def public_contest(result: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A finished contest as `viewer` reads it: `how` is a sentence in the log's words."""
+    """A finished contest as `viewer` reads it: every field of the record but `ending`
+    (`contest`, `collector`, `identities`, `winner`, `gems`, `guess` and `ended`, all public
+    once the contest is over), and `how`, a sentence in the log's words. Players' aids read
+    the fields; `how` is for people."""
     shown = {key: value for key, value in result.items() if key != "ending"}
     shown["how"] = sentence(ending_words(result, viewer))
     return shown
@@ -391,7 +394,12 @@ class DoorsState(State):
 
     def _end_contest(self, winner: int, gems: int, ending: tuple[str, ...]) -> None:
         """`ending`: how the contest ended, as `ending_words` reads it: ("guess", guess,
-        "right" or "wrong"), ("claim", trait), ("set", trait) or ("deck",)."""
+        "right" or "wrong"), ("claim", trait), ("set", trait) or ("deck",).
+
+        The record also keeps `guess`: what the Guesser named ("Red", "Blue Tiger"), or None
+        when the contest ended another way, and `ended`: how it ended ("guess", "claim",
+        "set" or "deck"). Both are told to the table (the log tells them to every seat and
+        to a spectator), so the fields hide nothing."""
         self.gems[winner] += gems
         self.past_contests.append(
             {
@@ -401,6 +409,8 @@ class DoorsState(State):
                 "ending": ending,
                 "winner": winner,
                 "gems": gems,
+                "guess": ending[1] if ending[0] == "guess" else None,
+                "ended": ending[0],
             }
         )
         if self.gems[winner] >= self.target:

@@ -154,6 +154,89 @@ TRAIT_CARDS: Final = (
 )
 
 
+# ---------------------------------------------------------------------------- switches, asked
+# The switch rules ("Switching Cards") answered in the observation's words, for players'
+# aids (the rules of thumb) that weigh switches on a grid they read from a view: cells are
+# numbered as CELL_NAMES lists them (A1 = 0, B1 = 1, ..., D4 = 15), cards and gems go by
+# their names ("Red Lady"; the yellow gem on "Blue", the white on "Lady"). The answers are
+# worked out here once, at import; the returned tables are shared: read them, never change
+# them.
+
+# SWITCH_PARTNERS[cell]: the cells whose cards the card at `cell` may trade places with (the
+# switch actions' pairs, less those with a Door).
+SWITCH_PARTNERS: Final = tuple(
+    ()
+    if a in DOOR_AT
+    else tuple(
+        b
+        for b in range(CELLS)
+        if b != a and b not in DOOR_AT and PAIR_INDEX[min(a, b) * CELLS + max(a, b)] >= 0
+    )
+    for a in range(CELLS)
+)
+# The colour or role a gem moves to when its Switch card is used.
+OTHER_TRAIT: Final = {
+    COLOUR_NAMES[RED]: COLOUR_NAMES[BLUE],
+    COLOUR_NAMES[BLUE]: COLOUR_NAMES[RED],
+    ROLE_NAMES[LADY]: ROLE_NAMES[TIGER],
+    ROLE_NAMES[TIGER]: ROLE_NAMES[LADY],
+}
+# _SWITCH_MATES[(yellow, white)][card]: the cards `card` may trade places with while the
+# yellow gem lies on colour `yellow` and the white gem on role `white`: those that one
+# Switch card moves along with it (TRAIT_CARDS, as the engine reads it).
+_SWITCH_MATES: Final = {
+    (COLOUR_NAMES[yellow], ROLE_NAMES[white]): {
+        CARD_NAMES[card]: frozenset(
+            CARD_NAMES[mate]
+            for moved in (TRAIT_CARDS[YELLOW][yellow], TRAIT_CARDS[WHITE][white])
+            if card in moved
+            for mate in moved
+        )
+        for card in IDENTITIES
+    }
+    for yellow in (RED, BLUE)
+    for white in (LADY, TIGER)
+}
+
+def switch_partners(cell: int) -> tuple[int, ...]:
+    """The cells whose cards the card at `cell` may trade places with, whatever the gems:
+    the other Clue cells of its row and of its column, at any distance. None at all for a
+    Door: Door cards never move."""
+    return SWITCH_PARTNERS[cell]
+
+
+def switch_mates(yellow: str, white: str) -> dict[str, frozenset[str]]:
+    """For each Clue card (by name), the cards it may trade places with while the yellow gem
+    lies on colour `yellow` and the white gem on role `white`: with the Blue/Red card two
+    cards of the yellow gem's colour, with the Lady/Tiger card two of the white gem's role
+    (either Switch card will do). Empty for a card neither Switch card may move now."""
+    return _SWITCH_MATES[(yellow, white)]
+
+
+def switch_destinations(cell: int, cards: list[str], yellow: str, white: str) -> list[int]:
+    """The cells one switch may carry the card at `cell` to, and with it every cub on that
+    card, while the yellow gem lies on colour `yellow` and the white gem on role `white`:
+    `switch_partners` of `cell` holding a card that `switch_mates` pairs with it. `cards`:
+    each cell's card by name, in CELL_NAMES order. A cub on `cell` is what makes each such
+    switch legal (a switched card must carry one); a cub on a Door is never carried."""
+    mates = _SWITCH_MATES[(yellow, white)][cards[cell]]
+    return [other for other in SWITCH_PARTNERS[cell] if cards[other] in mates]
+
+
+def gems_after_switch(
+    switch: str, first: str, second: str, yellow: str, white: str
+) -> tuple[str, str]:
+    """Where the yellow and white gems lie once Switch card `switch` ("Blue/Red" or
+    "Lady/Tiger") has traded the cards named `first` and `second`, the gems lying on colour
+    `yellow` and role `white` before: the chosen card's gem moves to its other colour or
+    role; when the two cards are identical, both gems move."""
+    if first == second:
+        return OTHER_TRAIT[yellow], OTHER_TRAIT[white]
+    if switch == CARD_NAMES[BLUE_RED]:
+        return OTHER_TRAIT[yellow], white
+    return yellow, OTHER_TRAIT[white]
+
+
 # Chance outcomes.
 PLACE: Final = 0  # + regular card: that Clue card fills the next empty cell
 NUM_CHANCE_OUTCOMES: Final = len(IDENTITIES)

@@ -246,7 +246,7 @@ def early_reader(view: dict[str, Any], seat: int) -> bool:
     Collector's first contest), or it named a colour or a role against this Collector
     before (a trait is named on a card or two)."""
     mine = [past for past in view["past_contests"] if past["collector"] == seat]
-    return not mine or any(named_guess(past) in TRAIT_NAMES for past in mine)
+    return not mine or any(past["guess"] in TRAIT_NAMES for past in mine)
 
 
 def collect(view: dict[str, Any], moves: Moves, seat: int) -> tuple[int, tuple[Any, ...]]:
@@ -281,23 +281,18 @@ class Clues(NamedTuple):
     wanted: tuple[tuple[float, tuple[int, ...]], ...]
 
 
-def named_guess(past: dict[str, Any]) -> str | None:
-    """What the Guesser named in a past contest ("Red", "Blue Tiger"), if it guessed."""
-    if " guessed " not in past["how"]:
-        return None
-    return past["how"].partition(" guessed ")[2].partition(",")[0]
-
-
 def lesson(past: dict[str, Any]) -> str:
     """What a past contest with the opponent collecting says of how it collects (a key of
     `LESSONS`)."""
     collector = past["collector"]
-    gems = past["gems"]
+    ended = past["ended"]  # "guess", "claim", "set" or "deck"
+    named = past["guess"]  # what the Guesser named ("Red", "Blue Tiger"); None: no guess
     if past["winner"] != collector:
-        return {5: "door right", 1: "trait right", DECK_OUT_GEMS: "deck"}.get(gems, "claim")
-    if gems != WRONG_GEMS:
+        if ended == "guess":
+            return "door right" if named in CARD_NAMES else "trait right"
+        return "deck" if ended == "deck" else "claim"
+    if ended != "guess":
         return "set"
-    named = named_guess(past)
     if named not in CARD_NAMES:
         return "trait wrong"
     truth = card_from_name(past["identities"][collector])

@@ -18,13 +18,18 @@ from typing import Any
 
 from ladytiger.bots.heuristics import Moves
 from ladytiger.core.words import join, plural
-
-SIZE = 4
-COLUMNS = "ABCD"
+from ladytiger.games.labyrinth import (
+    CELL_NAMES,
+    SIZE,
+    gems_after_switch,
+    switch_destinations,
+    switch_partners,
+)
 
 # The board never changes shape, so its cells and the steps between them are worked out once
-# here: a decision looks distances up instead of re-reading "B3" and re-counting steps.
-CELLS = [f"{column}{row}" for row in range(1, SIZE + 1) for column in COLUMNS]
+# here: a decision looks distances up instead of re-reading "B3" and re-counting steps. Cells
+# are numbered as the game numbers them, so its answers about switches read straight.
+CELLS = list(CELL_NAMES)
 CELL_INDEX = {name: index for index, name in enumerate(CELLS)}
 # STEPS[a][b]: steps between cells a and b, one cell up, down, left or right at a time.
 STEPS = tuple(
@@ -32,18 +37,6 @@ STEPS = tuple(
     for a in range(SIZE * SIZE)
 )
 
-
-# Door cells never move: a cub on one cannot be switched away.
-DOOR_CELLS = frozenset(CELL_INDEX[name] for name in ("A1", "D1", "A4", "D4"))
-# PARTNERS[a]: the Clue cells a switch may trade with Clue cell a (same row or column).
-PARTNERS = tuple(
-    () if a in DOOR_CELLS else tuple(
-        b for b in range(SIZE * SIZE)
-        if b != a and b not in DOOR_CELLS and (a // SIZE == b // SIZE or a % SIZE == b % SIZE))
-    for a in range(SIZE * SIZE)
-)
-# What each gem moves to when its Switch card is used.
-OTHER_TRAIT = {"Blue": "Red", "Red": "Blue", "Lady": "Tiger", "Tiger": "Lady"}
 # The share of the opponent's worst answer that a switch is charged with: the opponent may
 # not answer with it (it weighs its own walk too), but a blocker will.
 GUARD = 0.5
@@ -67,10 +60,10 @@ def step_cells(text: str) -> tuple[int, int]:
 
 
 @functools.cache
-def switch_cells(text: str) -> tuple[int, int]:
-    """The two cells whose cards (and cubs) a switch trades."""
-    _, first, second, *_ = text.split()  # switch B1 B4 with Blue/Red
-    return CELL_INDEX[first], CELL_INDEX[second]
+def switch_cells(text: str) -> tuple[int, int, str]:
+    """The two cells whose cards (and cubs) a switch trades, and the Switch card used."""
+    _, first, second, _, card = text.split()  # switch B1 B4 with Blue/Red
+    return CELL_INDEX[first], CELL_INDEX[second], card
 
 
 def cub_counts(view: dict[str, Any]) -> dict[str, list[int]]:
@@ -115,47 +108,29 @@ def cubs_by_cell(view: dict[str, Any]) -> dict[int, dict[str, int]]:
     return {CELL_INDEX[square["cell"]]: square["cubs"] for row in view["grid"] for square in row}
 
 
-def cards_by_cell(view: dict[str, Any]) -> list[tuple[str, str]]:
-    """Each cell's card as (colour, role)."""
-    cards: list[tuple[str, str]] = [("", "")] * (SIZE * SIZE)
+def cards_by_cell(view: dict[str, Any]) -> list[str]:
+    """Each cell's card by name, in the game's cell order."""
+    cards = [""] * (SIZE * SIZE)
     for row in view["grid"]:
         for square in row:
-            colour, role = square["card"].split()
-            cards[CELL_INDEX[square["cell"]]] = (colour, role)
+            cards[CELL_INDEX[square["cell"]]] = square["card"]
     return cards
 
 
-def gems_after(text: str, cards: list[tuple[str, str]], yellow: str, white: str,
-               a: int, b: int) -> tuple[str, str]:
-    """The traits under the yellow and white gems once switch `text` of cells a and b is
-    made: the chosen card's gem moves, both move when the two cards are identical."""
-    if cards[a] == cards[b]:
-        return OTHER_TRAIT[yellow], OTHER_TRAIT[white]
-    if text.endswith("Blue/Red"):
-        return OTHER_TRAIT[yellow], white
-    return yellow, OTHER_TRAIT[white]
-
-
-def threat(cubs: list[int], cards: list[tuple[str, str]], yellow: str, white: str,
+def threat(cubs: list[int], cards: list[str], yellow: str, white: str,
            home: tuple[int, ...]) -> int:
     """The most steps one switch could add to the walk home of `cubs` with the gems on
-    `yellow` and `white`: a switch trades two cards of the yellow gem's colour, or of the
-    white gem's role, in one row or column. Cubs on Doors are out of reach."""
+    `yellow` and `white`: the game says where a switch may carry each card (and the cubs
+    riding on it); cubs on the card it trades with ride the other way."""
     worst = 0
     for a in range(SIZE * SIZE):
         n = cubs[a]
-        if not n or a in DOOR_CELLS:
+        if not n:
             continue
-        colour, role = cards[a]
-        can_colour, can_role = colour == yellow, role == white
-        if not (can_colour or can_role):
-            continue
-        for b in PARTNERS[a]:
-            other_colour, other_role = cards[b]
-            if ((can_colour and other_colour == yellow) or (can_role and other_role == white)):
-                steps = (n - cubs[b]) * (home[b] - home[a])
-                if steps > worst:
-                    worst = steps
+        for b in switch_destinations(a, cards, yellow, white):
+            steps = (n - cubs[b]) * (home[b] - home[a])
+            if steps > worst:
+                worst = steps
     return worst
 
 
@@ -226,20 +201,21 @@ def decide(
     yellow, white = view["switches"]["Blue/Red"], view["switches"]["Lady/Tiger"]
     options = []
     for action, text in moves:
-        a, b = switch_cells(text)
+        a, b, card = switch_cells(text)
         gain = (longer_walk(cubs_at, theirs, their_home, a, b)
                 - longer_walk(cubs_at, mine, home, a, b))
-        options.append((gain, rng.random(), action, text, a, b))
+        options.append((gain, rng.random(), action, card, a, b))
     # The answer left open only ever lowers a switch's value, so the switches are weighed
     # from the best gain down and the weighing stops once no gain left can win.
     options.sort(reverse=True)
     best, best_value, best_danger, dangers = moves.actions[0], None, 0, []
-    for gain, tie, action, text, a, b in options:
+    for gain, tie, action, card, a, b in options:
         if best_value is not None and (gain, tie) <= best_value:
             break
         # Try the switch on the board, weigh the answer it leaves open, and take it back.
         cubs[a], cubs[b], cards[a], cards[b] = cubs[b], cubs[a], cards[b], cards[a]
-        danger = threat(cubs, cards, *gems_after(text, cards, yellow, white, a, b), home)
+        gems = gems_after_switch(card, cards[a], cards[b], yellow, white)
+        danger = threat(cubs, cards, *gems, home)
         cubs[a], cubs[b], cards[a], cards[b] = cubs[b], cubs[a], cards[b], cards[a]
         dangers.append(danger)
         value = (gain - GUARD * danger, tie)
@@ -300,7 +276,7 @@ def words(view: dict[str, Any], moves: Moves, action: int, why: tuple[Any, ...])
     else:
         said = f"{switching} does the least harm: every switch here helps the {theirs} cubs."
     if danger == 0 and any(cubs_at[cell][colours[seat]] for cell in range(SIZE * SIZE)
-                           if cell not in DOOR_CELLS):
+                           if switch_partners(cell)):
         said += (" It also leaves the gems so that no switch the other player can make "
                  "carries your cubs further from home.")
     return said
