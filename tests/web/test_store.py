@@ -134,3 +134,45 @@ def test_a_database_url_is_logged_without_its_password():
         "postgresql://game:***@db.example:5432/site")
     assert describe("postgresql://game@db/site") == "postgresql://game@db/site"
     assert describe("tables.sqlite3") == "tables.sqlite3"
+
+
+def test_postgres_writes_concurrent_moves_in_group_commits_and_refuses_each_bad_one_alone(
+    tmp_path,
+):
+    """Moves made while a commit is under way go together into the next one; a move refused
+    there (its place taken, its table ended) is refused alone, the others are written, and a
+    table's moves keep their order."""
+    url = database("postgresql", tmp_path)
+
+    async def scenario() -> None:
+        store = open_store(Settings(db_path=url))
+        await store.start()
+        specs = [spec_json() for _ in range(12)]
+        for spec in specs:
+            await store.call(db.insert_table, spec, [None, None])
+            await store.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
+        ended = specs[-1]["id"]
+        await store.call(db.abandon_table, ended, "deserted")
+        commits = store.commits
+        outcomes = await asyncio.gather(
+            *(store.call(db.append_actions, spec["id"], 1, [(3, 0), (5, -1)])
+              for spec in specs[:-1]),
+            # Two moves of one table in the same batch, in order; then one at a taken place.
+            store.call(db.append_actions, specs[0]["id"], 3, [(1, 1)]),
+            store.call(db.append_actions, specs[1]["id"], 1, [(4, 0)]),
+            store.call(db.append_actions, ended, 1, [(3, 0)]),
+            return_exceptions=True,
+        )
+        assert outcomes[:12] == [None] * 12
+        assert isinstance(outcomes[12], WriteConflict) and "index 1 is taken" in str(outcomes[12])
+        assert isinstance(outcomes[13], WriteConflict) and "ended" in str(outcomes[13])
+        assert store.commits - commits < len(outcomes), "every move had a commit of its own"
+        first = await store.call(db.load_table, specs[0]["id"])
+        assert first is not None and first.actions == [(0, -1), (3, 0), (5, -1), (1, 1)]
+        second = await store.call(db.load_table, specs[1]["id"])
+        assert second is not None and second.actions == [(0, -1), (3, 0), (5, -1)]
+        gone = await store.call(db.load_table, ended)
+        assert gone is not None and gone.actions == [(0, -1)]
+        await store.close()
+
+    run(scenario())

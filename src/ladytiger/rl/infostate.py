@@ -10,6 +10,8 @@ resample and compare), and a seat's own moves are always in them (perfect recall
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ladytiger.core import CHANCE, Game, State
@@ -33,10 +35,18 @@ def masked_history(state: State, seat: int | None) -> list[tuple[int, int | None
 def history_key(state: State, seat: int | None) -> str:
     """The seat's view of the course of the game as a short string ("c" for chance, "?" for
     a step the seat does not know)."""
-    return " ".join(
-        f"{'c' if actor == CHANCE else actor}:{'?' if action is None else action}"
-        for actor, action in masked_history(state, seat)
-    )
+    hidden = state._hidden_steps(seat)
+    # Searches build this key at every node they visit: each step's words are made once
+    # per (actor, action) and reused, not formatted anew.
+    return " ".join([
+        _step_word(actor, None if index in hidden else action)
+        for index, (actor, action) in enumerate(zip(state._actors, state._history, strict=True))
+    ])
+
+
+@functools.cache
+def _step_word(actor: int, action: int | None) -> str:
+    return f"{'c' if actor == CHANCE else actor}:{'?' if action is None else action}"
 
 
 class InfoStateEncoder:

@@ -21,7 +21,7 @@ import ladytiger
 from ladytiger.bots.base import Bot
 from ladytiger.core import CHANCE, TERMINAL, Game, GameInfo, LadyTigerError
 from ladytiger.core import State as CoreState
-from ladytiger.rl.encoders import Encoder, encoder_for
+from ladytiger.rl.encoders import Encoder, chance_outcome, encoder_for
 from ladytiger.rl.infostate import InfoStateEncoder, history_key, info_state_encoder
 
 PREFIX = "ladytiger_"
@@ -250,10 +250,15 @@ class LadyTigerObserver:
                 separators=(",", ":"),
             )
         # Searches key their trees on this string, so it is built for speed: the course
-        # of the game as the viewer knows it, then the present observation tensor in hex
-        # (which carries what the viewer learnt of a step it did not see, a revealed hand).
-        present = self.encoder.encode_state(state.inner, viewer, self._present).tobytes()
-        return f"{history_key(state.inner, viewer)} | {present.hex()}"
+        # of the game as the viewer knows it, then the present observation tensor (which
+        # carries what the viewer learnt of a step it did not see, a revealed hand) as its
+        # nonzero entries, places and values in hex: exact, and short, as tensors are sparse.
+        present = self.encoder.encode_state(state.inner, viewer, self._present)
+        places = np.flatnonzero(present)
+        return (
+            f"{history_key(state.inner, viewer)} | {places.astype(np.uint16).tobytes().hex()}"
+            f" {present[places].tobytes().hex()}"
+        )
 
 
 class SpielBot(pyspiel.Bot):
@@ -302,17 +307,18 @@ class RolloutEvaluator:
         total = np.zeros(state.num_players())
         for _ in range(self.n_rollouts):
             world = state.inner.clone()
+            draw = self.rng.random
             while True:
                 player = world.current_player()
                 if player == TERMINAL:
                     break
                 if player == CHANCE:
-                    outcomes = world.chance_outcomes()
-                    action = self.rng.choices(
-                        [o for o, _ in outcomes], weights=[p for _, p in outcomes]
-                    )[0]
+                    # One uniform number walked along the probabilities: the same law as a
+                    # weighted choice, without building two lists at every chance node.
+                    action = chance_outcome(world.chance_outcomes(), draw())
                 else:
-                    action = self.rng.choice(world.legal_actions())
+                    legal = world.legal_actions()
+                    action = legal[int(draw() * len(legal))]
                 world.apply_trusted(action)
             returns = world.returns()
             if state._zero_sum:

@@ -29,6 +29,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ladytiger.web import store as db
@@ -52,6 +53,8 @@ ENDED_CODE = "LT409"  # raised by ladytiger_append for a table that has ended
 # Changes a notice names. "move": the history, status, rematch or end changed; anything else
 # (a seat claimed, joined or bound, a chat line, the start) asks for the whole table.
 LIGHT_KINDS = ("move", "ended", "rematch")
+# The most moves written in one group commit (one round trip, one transaction).
+MOVES_PER_COMMIT = 256
 
 # Each entry brings a database from the version before it to its own; `start` runs those
 # the database has not had yet, under an advisory lock so that processes starting together
@@ -155,6 +158,36 @@ BEGIN
     PERFORM pg_notify('ladytiger', p_notice);
 END $$;
 """,
+    2: """
+-- Moves of many tables in one round trip and one commit (the store's group commit): each
+-- move is ladytiger_append in a block of its own, so a move refused (its history index
+-- taken: 1; its table ended or gone: 2) leaves the others written (0). A move's steps are
+-- p_counts[i] entries of the flat p_actions and p_actors, in order.
+CREATE FUNCTION ladytiger_append_many(
+    p_tables TEXT[], p_starts INTEGER[], p_counts INTEGER[], p_actions INTEGER[],
+    p_actors INTEGER[], p_statuses TEXT[], p_results TEXT[], p_joined INTEGER[],
+    p_at DOUBLE PRECISION[], p_notices TEXT[]
+) RETURNS INTEGER[] LANGUAGE plpgsql AS $$
+DECLARE
+    outcomes INTEGER[] := '{}';
+    taken INTEGER := 0;
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(p_tables, 1), 0) LOOP
+        BEGIN
+            PERFORM ladytiger_append(
+                p_tables[i], p_starts[i], p_actions[taken + 1 : taken + p_counts[i]],
+                p_actors[taken + 1 : taken + p_counts[i]], p_statuses[i], p_results[i],
+                p_joined[i], p_at[i], p_notices[i]);
+            outcomes := outcomes || 0;
+        EXCEPTION
+            WHEN unique_violation THEN outcomes := outcomes || 1;
+            WHEN SQLSTATE 'LT409' THEN outcomes := outcomes || 2;
+        END;
+        taken := taken + p_counts[i];
+    END LOOP;
+    RETURN outcomes;
+END $$;
+""",
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 MIGRATION_LOCK = 0x1AD7_16E5  # the advisory lock key migrations run under
@@ -193,6 +226,8 @@ class PostgresStore:
         # been missed).
         self.on_notice: Notice | None = None
         self.on_resync: Callable[[], None] | None = None
+        self._moves: list[PendingMove] = []
+        self._writing: asyncio.Future[None] | None = None
         self.commits = 0
         self.jobs_done = 0
         self.statements = 0  # round trips to the database, for the cost per move
@@ -200,7 +235,9 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        self._pool = await asyncpg.create_pool(self.url, min_size=2, max_size=self.pool_size)
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=2, max_size=self.pool_size, reset=keep_session
+        )
         async with self._pool.acquire() as connection:
             await migrate(connection)
         await self._listen()
@@ -248,6 +285,8 @@ class PostgresStore:
             return
 
     async def close(self) -> None:
+        if self._writing is not None and not self._writing.done():
+            await asyncio.wait([self._writing])  # queued moves are committed first
         self._closing = True
         if self._listening is not None:
             self._listening.cancel()
@@ -270,11 +309,75 @@ class PostgresStore:
             raise TypeError(f"{getattr(job, '__name__', job)!r} has no PostgreSQL version")
         if self._pool is None:
             raise StoreClosedError("the store is closed")
+        if twin is append_actions:
+            await self._append(PendingMove.of(self, *args))
+            self.jobs_done += 1
+            return None  # type: ignore[return-value]
         async with self._pool.acquire() as connection:
             result = await twin(self, connection, *args)
         self.commits += 1
         self.jobs_done += 1
         return result  # type: ignore[no-any-return]
+
+    async def _append(self, move: PendingMove) -> None:
+        """Queue a move for the next group commit and return once it is committed (or
+        raise what refused it)."""
+        move.done = asyncio.get_running_loop().create_future()
+        self._moves.append(move)
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.ensure_future(self._write_moves())
+        await move.done
+
+    async def _write_moves(self) -> None:
+        # One batch in flight at a time: the moves made while it commits wait for the
+        # next one, so a busy server writes many moves per round trip and per commit,
+        # and a quiet one still writes each move at once.
+        while self._moves:
+            batch = self._moves[:MOVES_PER_COMMIT]
+            del self._moves[:MOVES_PER_COMMIT]
+            # Tables are locked in one order (by id) by every process: no deadlock
+            # between two processes' batches. The sort is stable: a table's moves keep
+            # their order.
+            batch.sort(key=lambda move: move.table_id)
+            try:
+                outcomes = await self._write_batch(batch)
+            except Exception as error:  # the whole batch failed: each move reports it
+                for move in batch:
+                    if not move.done.done():
+                        move.done.set_exception(error)
+                continue
+            for move, outcome in zip(batch, outcomes, strict=True):
+                if move.done.done():  # its caller gave up waiting
+                    continue
+                if outcome == 0:
+                    move.done.set_result(None)
+                elif outcome == 1:
+                    move.done.set_exception(WriteConflict(
+                        f"table {move.table_id}: history index {move.start} is taken"))
+                else:
+                    move.done.set_exception(
+                        WriteConflict(f"table {move.table_id} has ended or is gone"))
+
+    async def _write_batch(self, batch: list[PendingMove]) -> list[int]:
+        if self._pool is None:
+            raise StoreClosedError("the store is closed")
+        async with self._pool.acquire() as connection:
+            self.statements += 1
+            outcomes = await connection.fetchval(
+                "SELECT ladytiger_append_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                [move.table_id for move in batch],
+                [move.start for move in batch],
+                [len(move.actions) for move in batch],
+                [action for move in batch for action in move.actions],
+                [actor for move in batch for actor in move.actors],
+                [move.status for move in batch],
+                [move.result for move in batch],
+                [move.joined for move in batch],
+                [move.at for move in batch],
+                [move.notice for move in batch],
+            )
+        self.commits += 1
+        return list(outcomes)
 
     def notice(self, kind: str, table_id: str, detail: str = "") -> str:
         return f"{self.origin} {kind} {table_id}" + (f" {detail}" if detail else "")
@@ -375,6 +478,19 @@ async def migrate(connection: Any) -> int:
         await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+async def keep_session(connection: Any) -> None:
+    """How a pooled connection is made ready for its next job: nothing beyond what asyncpg
+    always does (roll back a transaction left open).
+
+    asyncpg's default also sends `RESET ALL`, `UNLISTEN *`, `CLOSE ALL` and the release of
+    advisory locks on every release: a round trip and a transaction of its own, as many as
+    the jobs themselves (half of the database's transactions per move). No job leaves any of
+    that behind: none sets a session variable, listens (the listener has its own
+    connection), opens a cursor, or keeps an advisory lock (migrations release theirs in a
+    `finally`).
+    """
+
+
 # ---------------------------------------------------------------------------- the jobs
 # Each takes (store, connection, *the arguments of its SQLite twin).
 Connection = Any
@@ -426,24 +542,57 @@ def read_move_detail(detail: str) -> tuple[int, float, list[tuple[int, int]]] | 
         return None
 
 
+@dataclass(slots=True)
+class PendingMove:
+    """A move waiting for the store's next group commit (`PostgresStore._append`)."""
+
+    table_id: str
+    start: int
+    actions: list[int]
+    actors: list[int]
+    status: str | None
+    result: str | None
+    joined: int | None
+    at: float
+    notice: str
+    done: asyncio.Future[None] = field(init=False)
+
+    @classmethod
+    def of(
+        cls, store: PostgresStore, table_id: str, start: int, steps: Iterable[tuple[int, int]],
+        status: str | None = None, result: dict[str, Any] | None = None,
+        joined: int | None = None,
+    ) -> PendingMove:
+        """The move `append_actions` is asked to write, with its notice."""
+        steps = list(steps)
+        kind = "move" if joined is None and status != "playing" else "start"
+        # A plain move travels in its notice, so the processes holding a copy of the table
+        # apply it without reading it back; a start or an end (more than moves) is read
+        # back.
+        now = time.time()
+        detail = move_detail(start, steps, now) if kind == "move" and status is None else ""
+        return cls(
+            table_id, start, [action for action, _ in steps], [actor for _, actor in steps],
+            status, json.dumps(result) if status == "finished" else None, joined, now,
+            store.notice(kind, table_id, detail),
+        )
+
+
 async def append_actions(
     store: PostgresStore, connection: Connection, table_id: str, start: int,
     steps: Iterable[tuple[int, int]], status: str | None = None,
     result: dict[str, Any] | None = None, joined: int | None = None,
 ) -> None:
-    steps = list(steps)
-    kind = "move" if joined is None and status != "playing" else "start"
-    # A plain move travels in its notice, so the processes holding a copy of the table
-    # apply it without reading it back; a start or an end (more than moves) is read back.
-    now = time.time()
-    detail = move_detail(start, steps, now) if kind == "move" and status is None else ""
+    """One move on its own connection and commit. The server goes through
+    `PostgresStore.call`, which gathers moves into group commits instead; this is the
+    job's twin for the table of jobs and for a caller holding a connection already."""
+    move = PendingMove.of(store, table_id, start, steps, status, result, joined)
     store.statements += 1
     try:
         await connection.execute(
             "SELECT ladytiger_append($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            table_id, start, [action for action, _ in steps], [actor for _, actor in steps],
-            status, json.dumps(result) if status == "finished" else None, joined,
-            now, store.notice(kind, table_id, detail))
+            move.table_id, move.start, move.actions, move.actors, move.status, move.result,
+            move.joined, move.at, move.notice)
     except asyncpg.UniqueViolationError:
         raise WriteConflict(f"table {table_id}: history index {start} is taken") from None
     except asyncpg.PostgresError as error:
