@@ -36,11 +36,11 @@ def test_a_round_is_valued_by_the_points_each_seat_gained_against_the_others():
     bot = load_bot("ismcts", "doors")
     state = ladytiger.load_game("doors").new_initial_state()
     # The gems are the Doors scores; set by hand (the rules would take many moves).
-    state.gems = [9, 4]
+    state.gems = (9, 4)
     # Seat 0 gained 6 (a set), seat 1 nothing: the best a round can be for seat 0.
     assert bot._round_value(state, [3, 4]) == [1.0, 0.0]
     # A wrong guess: 4 to seat 1.
-    state.gems = [3, 8]
+    state.gems = (3, 8)
     assert bot._round_value(state, [3, 4]) == pytest.approx([1 / 6, 5 / 6])
     assert bot._round_value(state, [3, 8]) == [0.5, 0.5]
 

@@ -10,7 +10,7 @@ same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ladytiger.core.errors import IllegalActionError, LadyTigerError, UnknownActionError
@@ -94,10 +94,16 @@ class State:
     # made on first use, never copied.
     _records_shown: dict[int | None, list[dict[str, Any]]] | None
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, copy_of: State | None = None) -> None:
+        # `copy_of` is for a game's clone(): the history is copied here, so that a copy does
+        # not first make empty lists only to throw them away.
         self.game = game
-        self._history = []
-        self._actors = []
+        if copy_of is None:
+            self._history = []
+            self._actors = []
+        else:
+            self._history = copy_of._history.copy()
+            self._actors = copy_of._actors.copy()
         self._log_cache = None
         self._records_shown = None
 
@@ -298,7 +304,7 @@ class State:
 
     def shown_records(
         self,
-        records: list[dict[str, Any]],
+        records: Sequence[dict[str, Any]],
         viewer: int | None,
         show: Callable[[dict[str, Any], int | None], dict[str, Any]],
     ) -> list[dict[str, Any]]:

@@ -189,15 +189,17 @@ _DEAL_OUTCOMES: Final = {
 
 
 class DoorsState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: DoorsState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         self.target: int = game.options["gems_to_win"]
-        self.gems = [0, 0]
+        # Fields that change once a contest are tuples, replaced when they change, so that
+        # clone() can share them instead of copying.
+        self.gems: tuple[int, ...] = (0, 0)
         self.contest = 0
         self.collector = 0
-        self.identity: list[int | None] = [None, None]
+        self.identity: tuple[int | None, ...] = (None, None)
         self.display = [0] * 6  # per card kind
         self.collected = [0] * 6
         self.discarded = [0] * 6
@@ -206,7 +208,7 @@ class DoorsState(State):
         self.phase = (
             CHOOSE_FIRST_COLLECTOR if game.options["random_first_collector"] else DEAL_IDENTITIES
         )
-        self.past_contests: list[dict[str, Any]] = []
+        self.past_contests: tuple[dict[str, Any], ...] = ()
 
     # ------------------------------------------------------------------ whose turn
     @property
@@ -328,9 +330,11 @@ class DoorsState(State):
             self.collector = action - FIRST_COLLECTOR
             self.phase = DEAL_IDENTITIES
         elif phase == DEAL_IDENTITIES:
-            seat = 0 if self.identity[0] is None else 1
-            self.identity[seat] = action - DEAL_DOOR
-            if seat == 1:
+            door = action - DEAL_DOOR
+            if self.identity[0] is None:
+                self.identity = (door, None)
+            else:
+                self.identity = (self.identity[0], door)
                 self.phase = REFILL_DISPLAY
         elif phase == REFILL_DISPLAY:
             self.display[action - REVEAL] += 1
@@ -400,8 +404,10 @@ class DoorsState(State):
         when the contest ended another way, and `ended`: how it ended ("guess", "claim",
         "set" or "deck"). Both are told to the table (the log tells them to every seat and
         to a spectator), so the fields hide nothing."""
-        self.gems[winner] += gems
-        self.past_contests.append(
+        self.gems = tuple(
+            held + gems if seat == winner else held for seat, held in enumerate(self.gems)
+        )
+        self.past_contests += (
             {
                 "contest": self.contest + 1,
                 "collector": self.collector,
@@ -411,14 +417,14 @@ class DoorsState(State):
                 "gems": gems,
                 "guess": ending[1] if ending[0] == "guess" else None,
                 "ended": ending[0],
-            }
+            },
         )
         if self.gems[winner] >= self.target:
             self.phase = GAME_OVER
             return
         self.contest += 1
         self.collector = 1 - self.collector
-        self.identity = [None, None]
+        self.identity = (None, None)
         self.display = [0] * 6
         self.collected = [0] * 6
         self.discarded = [0] * 6
@@ -571,14 +577,12 @@ class DoorsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> DoorsState:
-        twin = DoorsState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = DoorsState(self.game, self)
         twin.target = self.target
-        twin.gems = self.gems.copy()
+        twin.gems = self.gems
         twin.contest = self.contest
         twin.collector = self.collector
-        twin.identity = self.identity.copy()
+        twin.identity = self.identity
         twin.display = self.display.copy()
         twin.collected = self.collected.copy()
         twin.discarded = self.discarded.copy()
@@ -586,7 +590,7 @@ class DoorsState(State):
         twin.deck_counts = self.deck_counts.copy()
         twin.phase = self.phase
         twin._next_after_refill = self._next_after_refill
-        twin.past_contests = self.past_contests.copy()  # entries are never mutated
+        twin.past_contests = self.past_contests  # entries are never mutated
         return twin
 
     def _snapshot(self) -> tuple[Any, ...]:

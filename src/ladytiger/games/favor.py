@@ -7,6 +7,7 @@ match a secret identity, and score them each day. Rules page: docs/rules/favor.m
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ladytiger.core.game import Game, GameInfo
@@ -137,7 +138,7 @@ def card_points(card: int, door: int) -> int:
 Plan = list[tuple[tuple[int, ...], int]]
 
 
-def best_wild_use(collected: list[int], door: int) -> tuple[int, Plan]:
+def best_wild_use(collected: Sequence[int], door: int) -> tuple[int, Plan]:
     """(card points, changes) for the best use of the collected wilds on collected cards.
 
     A change is (wilds, card): those wilds together change that one card. Each wild changes
@@ -170,7 +171,7 @@ def best_wild_use(collected: list[int], door: int) -> tuple[int, Plan]:
     return base + best_gain, best_plan
 
 
-def wild_use_texts(collected: list[int], plan: Plan) -> list[str]:
+def wild_use_texts(collected: Sequence[int], plan: Plan) -> list[str]:
     """The changes in words, then each wild held but left unused."""
     texts = []
     for used, card in plan:
@@ -247,16 +248,18 @@ def day_sheet(record: dict[str, Any], viewer: int | None) -> list[str]:
 
 
 class FavorState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: FavorState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         n = game.num_players
         self.n = n
         self.day = 0  # 0, 1, 2 for days 1, 2, 3
-        self.points = [0] * n  # carried across days
+        # Fields that change a few times a day are tuples, replaced when they change, so
+        # that clone() can share them instead of copying.
+        self.points: tuple[int, ...] = (0,) * n  # carried across days
         self.first_player = 0
-        self.past_days: list[dict[str, Any]] = []
+        self.past_days: tuple[dict[str, Any], ...] = ()
         self._start_day()
         if game.options["random_first_player"]:
             self.phase = CHOOSE_FIRST_PLAYER
@@ -264,14 +267,15 @@ class FavorState(State):
     def _start_day(self) -> None:
         """Setup of a day: fresh identities, 5 gems each, the whole deck, nothing collected."""
         n = self.n
-        self.identity: list[int | None] = [None] * n
-        self.deal_steps: list[int] = []  # history index of each of today's Door deals
+        self.identity: tuple[int | None, ...] = (None,) * n
+        self.deal_steps: tuple[int, ...] = ()  # history index of each of today's Door deals
         self.gems = [GEMS_PER_DAY] * n
         self.supply = 0
         self.unseen = list(CLUE_COUNTS)  # per kind, the Clue cards still in the deck
         self.deck = CLUE_DECK_SIZE
         self.lot = [0] * 6
-        self.collected = [[0] * 6 for _ in range(n)]
+        # Per seat, a tuple replaced when the seat takes a lot: clone() copies only the list.
+        self.collected: list[tuple[int, ...]] = [(0,) * 6] * n
         self.discarded = [0] * 6
         self.turn = self.first_player  # whose turn it is, or would be next
         self.to_flip = self.day + 1  # the initial lot is 1, 2, 3 cards on days 1, 2, 3
@@ -377,8 +381,8 @@ class FavorState(State):
                 self._open_auction(self.turn, (self.turn + 1) % self.n, AUCTION)
         elif phase == DEAL_IDENTITIES:
             seat = len(self.deal_steps)
-            self.deal_steps.append(len(self._history))
-            self.identity[seat] = action - DEAL_DOOR
+            self.deal_steps += (len(self._history),)
+            self.identity = (*self.identity[:seat], action - DEAL_DOOR, *self.identity[seat + 1:])
             if seat == self.n - 1:
                 self.phase = FLIP
         else:  # CHOOSE_FIRST_PLAYER
@@ -429,9 +433,9 @@ class FavorState(State):
             for card in CLUE_KINDS:
                 self.discarded[card] += self.lot[card]
         else:
-            mine = self.collected[winner]
-            for card in CLUE_KINDS:
-                mine[card] += self.lot[card]
+            self.collected[winner] = tuple(
+                held + taken for held, taken in zip(self.collected[winner], self.lot, strict=True)
+            )
         self.lot = [0] * 6
 
     def _settle_auction(self) -> None:
@@ -475,21 +479,23 @@ class FavorState(State):
             "totals": [],
             "final_auction_winner": None if self.high_bidder == NOBODY else self.high_bidder,
         }
+        points = list(self.points)
         for seat in range(n):
             door = self.identity[seat]
             assert door is not None
             mine = self.collected[seat]
             cards, plan = best_wild_use(mine, door)
             bonus = MOST_GEMS_BONUS if self.gems[seat] == most else 0
-            self.points[seat] += cards + bonus
+            points[seat] += cards + bonus
             record["identities"].append(CARD_NAMES[door])
             record["collections"].append(cards_listing(mine))
             record["wilds"].append(wild_use_texts(mine, plan))
             record["card_points"].append(cards)
             record["gem_bonus"].append(bonus)
             record["points"].append(cards + bonus)
-            record["totals"].append(self.points[seat])
-        self.past_days.append(record)
+            record["totals"].append(points[seat])
+        self.points = tuple(points)
+        self.past_days += (record,)
         if self.day == DAYS - 1:
             self.phase = GAME_OVER
             return
@@ -687,31 +693,31 @@ class FavorState(State):
         known = self.identity[player] if player is not None else None
         pool = [door for door in IDENTITIES if door != known]
         rng.shuffle(pool)
+        identity = list(self.identity)
         for seat, index in enumerate(self.deal_steps):
             if index in hidden:
                 door = pool.pop()
-                twin.identity[seat] = door
+                identity[seat] = door
                 twin._history[index] = DEAL_DOOR + door
+        twin.identity = tuple(identity)
         return twin
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> FavorState:
-        twin = FavorState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = FavorState(self.game, self)
         twin.n = self.n
         twin.day = self.day
-        twin.points = self.points.copy()
+        twin.points = self.points
         twin.first_player = self.first_player
-        twin.past_days = self.past_days.copy()  # entries are never mutated
-        twin.identity = self.identity.copy()
-        twin.deal_steps = self.deal_steps.copy()
+        twin.past_days = self.past_days  # entries are never mutated
+        twin.identity = self.identity
+        twin.deal_steps = self.deal_steps
         twin.gems = self.gems.copy()
         twin.supply = self.supply
         twin.unseen = self.unseen.copy()
         twin.deck = self.deck
         twin.lot = self.lot.copy()
-        twin.collected = [mine.copy() for mine in self.collected]
+        twin.collected = self.collected.copy()  # each seat's tuple is shared
         twin.discarded = self.discarded.copy()
         twin.turn = self.turn
         twin.to_flip = self.to_flip

@@ -202,10 +202,20 @@ _PLACE_BITS: Final = tuple(1 << place for place in range(4 * len(IDENTITIES)))
 _LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
+def one_more(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """`counts` with one more at `index`."""
+    return (*counts[:index], counts[index] + 1, *counts[index + 1:])
+
+
+def one_less(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """`counts` with one fewer at `index`."""
+    return (*counts[:index], counts[index] - 1, *counts[index + 1:])
+
+
 class HoardState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: HoardState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         difficulty = game.options["difficulty"]
         self.difficulty: str = difficulty
@@ -217,15 +227,17 @@ class HoardState(State):
         self.face_down = count if face_down else 0
         self.to_set_aside = 0 if face_down else count
         self.gems = [0] * (4 * len(IDENTITIES))  # door * 4 + gem
-        self.supply = [GEMS_PER_KIND] * len(GEM_KINDS)  # gems not yet placed at setup
+        # The fields that are tuples are replaced when they change, so that clone() can
+        # share them instead of copying.
+        self.supply: tuple[int, ...] = (GEMS_PER_KIND,) * len(GEM_KINDS)  # not yet placed
         self.placed = 0
-        self.removed = [0, 0]  # the removed-Trash pile: white, black
-        self.collected = [0, 0]  # Treasure collected: red, blue
-        self.set_aside = [0] * len(CLUE_KINDS)  # known set-aside cards, per kind
+        self.removed: tuple[int, ...] = (0, 0)  # the removed-Trash pile: white, black
+        self.collected: tuple[int, ...] = (0, 0)  # Treasure collected: red, blue
+        self.set_aside: tuple[int, ...] = (0,) * len(CLUE_KINDS)  # known set-aside, per kind
         self.unseen = list(CLUE_COUNTS)  # per kind: not revealed this round and not set aside
         self.deck_size = CLUE_DECK_SIZE - count  # cards left in this round's deck
         self.played: list[int] = []  # this round's revealed cards, in order
-        self.markers: list[int] = []  # the card under each covered round marker
+        self.markers: tuple[int, ...] = ()  # the card under each covered round marker
         self.revealed: int | None = None  # the card whose action is awaited
         self.won = False
         self.phase = PLACE_GEMS
@@ -409,14 +421,14 @@ class HoardState(State):
         if phase == PLACE_GEMS:
             door = DEAL_ORDER[self.placed // GEMS_PER_DOOR]
             self.gems[door * 4 + action - DEAL_GEM] += 1
-            self.supply[action - DEAL_GEM] -= 1
+            self.supply = one_less(self.supply, action - DEAL_GEM)
             self.placed += 1
             if self.placed == GEM_TOTAL:
                 self.phase = SET_ASIDE_CARDS if self.to_set_aside else REVEAL_CARD
         elif phase == SET_ASIDE_CARDS:
             card = action - SET_ASIDE
             self.unseen[card] -= 1
-            self.set_aside[card] += 1
+            self.set_aside = one_more(self.set_aside, card)
             self.to_set_aside -= 1
             if not self.to_set_aside:
                 self.phase = REVEAL_CARD
@@ -449,18 +461,16 @@ class HoardState(State):
             pairs = min(gems[base + WHITE], gems[base + BLACK])
             gems[base + WHITE] -= pairs
             gems[base + BLACK] -= pairs
-            self.removed[0] += pairs
-            self.removed[1] += pairs
+            self.removed = (self.removed[0] + pairs, self.removed[1] + pairs)
         elif action < PLACE:
             door, colour = divmod(action - COLLECT, 2)
             gems[door * 4 + colour] -= 1
-            self.collected[colour] += 1
+            self.collected = one_more(self.collected, colour)
         elif action < SWAP:
             white_door, black_door = divmod(action - PLACE, 4)
             gems[white_door * 4 + WHITE] += 1
             gems[black_door * 4 + BLACK] += 1
-            self.removed[0] -= 1
-            self.removed[1] -= 1
+            self.removed = (self.removed[0] - 1, self.removed[1] - 1)
         else:
             black_door, white_door = divmod(action - SWAP, 4)
             gems[black_door * 4 + BLACK] -= 1
@@ -478,11 +488,12 @@ class HoardState(State):
             self.phase = REVEAL_CARD
             return
         self.played.pop()  # the last card leaves the game under the next round marker
-        self.markers.append(card)
+        self.markers += (card,)
         if self.face_down:
             # Every deck card has now been seen, so the unseen ones are the face-down cards.
-            for kind, n in enumerate(self.unseen):
-                self.set_aside[kind] += n
+            self.set_aside = tuple(
+                aside + n for aside, n in zip(self.set_aside, self.unseen, strict=True)
+            )
             self.unseen = [0] * len(CLUE_KINDS)
             self.face_down = 0
         if len(self.markers) == ROUNDS:
@@ -704,22 +715,20 @@ class HoardState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> HoardState:
-        twin = HoardState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = HoardState(self.game, self)
         twin.difficulty = self.difficulty
         twin.face_down = self.face_down
         twin.to_set_aside = self.to_set_aside
         twin.gems = self.gems.copy()
-        twin.supply = self.supply.copy()
+        twin.supply = self.supply
         twin.placed = self.placed
-        twin.removed = self.removed.copy()
-        twin.collected = self.collected.copy()
-        twin.set_aside = self.set_aside.copy()
+        twin.removed = self.removed
+        twin.collected = self.collected
+        twin.set_aside = self.set_aside
         twin.unseen = self.unseen.copy()
         twin.deck_size = self.deck_size
         twin.played = self.played.copy()
-        twin.markers = self.markers.copy()
+        twin.markers = self.markers
         twin.revealed = self.revealed
         twin.won = self.won
         twin.phase = self.phase

@@ -299,9 +299,9 @@ def switch_text(action: int) -> str:
 
 
 class LabyrinthState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: LabyrinthState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         self.turn_cap: int = game.options["turn_cap"]
         self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
@@ -693,9 +693,7 @@ class LabyrinthState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> LabyrinthState:
-        twin = LabyrinthState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = LabyrinthState(self.game, self)
         twin.turn_cap = self.turn_cap
         twin.board = self.board.copy()
         twin.placed = self.placed

@@ -180,9 +180,9 @@ _DISCARDS: Final = {card: DISCARD + KIND[card] for card in NUMBERS}
 
 
 class ShadyLadyState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: ShadyLadyState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         n = game.num_players
         self.n = n
@@ -818,9 +818,7 @@ class ShadyLadyState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShadyLadyState:
-        twin = ShadyLadyState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = ShadyLadyState(self.game, self)
         twin.n = self.n
         twin.turn_limit = self.turn_limit
         twin.hands = [hand.copy() for hand in self.hands]

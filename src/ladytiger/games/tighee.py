@@ -270,9 +270,9 @@ def signed(points: int) -> str:
 
 # ---------------------------------------------------------------------------- the state
 class TigheeState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: TigheeState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         assert isinstance(game, TigheeGame)
         # The deck and deal sizes this game was set up with (`game` is typed as any Game).
@@ -807,10 +807,8 @@ class TigheeState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TigheeState:
-        twin = TigheeState(self.game, empty=True)
+        twin = TigheeState(self.game, self)
         twin.setup = self.setup
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
         twin.n = self.n
         twin.totals = self.totals.copy()
         twin.past_rounds = self.past_rounds.copy()  # entries are never mutated

@@ -198,9 +198,9 @@ def doors_in(deck: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- the state
 class TrapsState(State):
-    def __init__(self, game: Game, empty: bool = False) -> None:
-        super().__init__(game)
-        if empty:  # for clone(), which copies a position in
+    def __init__(self, game: Game, copy_of: TrapsState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone() copies the rest of the position in
             return
         n = game.num_players
         self.n = n
@@ -952,9 +952,7 @@ class TrapsState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> TrapsState:
-        twin = TrapsState(self.game, empty=True)
-        twin._history = self._history.copy()
-        twin._actors = self._actors.copy()
+        twin = TrapsState(self.game, self)
         twin.n = self.n
         twin.hand_size = self.hand_size
         twin.max_seasons = self.max_seasons

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -76,7 +77,7 @@ def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
     out["won"][0] = float(observation["won"])
 
 
-def _kinds(cards: list[int]) -> list[int]:
+def _kinds(cards: Sequence[int]) -> list[int]:
     tally = [0] * KINDS
     for card in cards:
         tally[card] += 1
