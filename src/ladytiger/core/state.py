@@ -73,6 +73,18 @@ def game_end_moment(
     return new_moment("game_end", title, lines)
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Put `items` in a uniformly random order, in place (for resamplers, many times a move).
+
+    Fisher-Yates with one `rng.random()` per item: `rng.shuffle` draws each index through
+    Python-level rejection sampling, several times slower. Scaling a float gives each index a
+    bias below len(items) / 2**53, far under anything a game could show.
+    """
+    for last in range(len(items) - 1, 0, -1):
+        other = int(rng.random() * (last + 1))
+        items[last], items[other] = items[other], items[last]
+
+
 def shared_win_returns(winners: list[int] | set[int], num_players: int) -> list[float]:
     """1.0 to a sole winner, 1/k to each of k tied winners, 0.0 to everyone else."""
     if not winners:

@@ -23,6 +23,7 @@ from ladytiger.core.state import (
     new_moment,
     seat_name,
     shared_win_returns,
+    shuffle,
 )
 from ladytiger.core.words import (
     a,
@@ -692,7 +693,7 @@ class FavorState(State):
             return twin
         known = self.identity[player] if player is not None else None
         pool = [door for door in IDENTITIES if door != known]
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         identity = list(self.identity)
         for seat, index in enumerate(self.deal_steps):
             if index in hidden:

@@ -306,16 +306,18 @@ class LabyrinthState(State):
         self.turn_cap: int = game.options["turn_cap"]
         self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
         self.placed = 0  # Clue cards placed so far, in DEAL_ORDER
-        self.left = list(REGULAR_COUNTS)  # per regular card, the copies not yet placed
+        # The fields that are tuples are replaced when they change, so that clone() can
+        # share them instead of copying.
+        self.left: tuple[int, ...] = REGULAR_COUNTS  # per regular card, copies not yet placed
         self.cells_of = [0] * len(IDENTITIES)  # per regular card, a bitmask of its Clue cells
         self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
         for seat in (0, 1):
             self.cubs[seat][START_CELL[seat]] = CUBS
         # Per seat, the cells (a bitmask) carrying at least one of its cubs, kept up to
         # date by every move: the legal cub moves and switches are read from these.
-        self.cub_cells = [1 << START_CELL[0], 1 << START_CELL[1]]
+        self.cub_cells: tuple[int, ...] = (1 << START_CELL[0], 1 << START_CELL[1])
         # gems[YELLOW] is the colour under the yellow gem, gems[WHITE] the role under the white.
-        self.gems = [BLUE, LADY]
+        self.gems: tuple[int, ...] = (BLUE, LADY)
         self.player = 0
         self.turns = 0  # completed turns, both players counted
         self.last_step = -1  # the step index of this turn's cub move, until the turn ends
@@ -440,7 +442,7 @@ class LabyrinthState(State):
             card, cell = action - PLACE, DEAL_ORDER[self.placed]
             self.board[cell] = card
             self.cells_of[card] |= 1 << cell
-            self.left[card] -= 1
+            self.left = (*self.left[:card], self.left[card] - 1, *self.left[card + 1:])
             self.placed += 1
             if self.placed == len(DEAL_ORDER):
                 self.phase = MOVE_A_CUB
@@ -457,7 +459,8 @@ class LabyrinthState(State):
         cells = self.cub_cells[self.player] | 1 << to
         if not own[start]:
             cells ^= 1 << start
-        self.cub_cells[self.player] = cells
+        other = self.cub_cells[1 - self.player]
+        self.cub_cells = (cells, other) if self.player == 0 else (other, cells)
         self.last_step = step
         if own[GOAL_CELL[self.player]] == CUBS:
             # The escape is immediate: the labyrinth does not move after a winning step.
@@ -468,8 +471,7 @@ class LabyrinthState(State):
             self.phase = MOVE_THE_LABYRINTH
         else:
             # No switch exists with either card: both gems move and the turn is over.
-            self.gems[YELLOW] ^= 1
-            self.gems[WHITE] ^= 1
+            self.gems = (self.gems[0] ^ 1, self.gems[1] ^ 1)
             self._end_turn()
 
     def _switch(self, action: int) -> None:
@@ -484,16 +486,16 @@ class LabyrinthState(State):
         board[a], board[b] = board[b], board[a]
         for own in self.cubs:  # the cubs ride with their cards
             own[a], own[b] = own[b], own[a]
-        cub_cells = self.cub_cells
-        for seat in (0, 1):
-            cells = cub_cells[seat]
-            if (cells >> a ^ cells >> b) & 1:
-                cub_cells[seat] = cells ^ PAIR_MASKS[index]
-        if identical:
-            self.gems[YELLOW] ^= 1
-            self.gems[WHITE] ^= 1
-        else:
-            self.gems[switch] ^= 1
+        self.cub_cells = tuple(
+            cells ^ PAIR_MASKS[index] if (cells >> a ^ cells >> b) & 1 else cells
+            for cells in self.cub_cells
+        )
+        yellow, white = self.gems
+        if identical or switch == YELLOW:
+            yellow ^= 1
+        if identical or switch == WHITE:
+            white ^= 1
+        self.gems = (yellow, white)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -697,11 +699,11 @@ class LabyrinthState(State):
         twin.turn_cap = self.turn_cap
         twin.board = self.board.copy()
         twin.placed = self.placed
-        twin.left = self.left.copy()
+        twin.left = self.left
         twin.cells_of = self.cells_of.copy()
         twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
-        twin.cub_cells = self.cub_cells.copy()
-        twin.gems = self.gems.copy()
+        twin.cub_cells = self.cub_cells
+        twin.gems = self.gems
         twin.player = self.player
         twin.turns = self.turns
         twin.last_step = self.last_step

@@ -25,6 +25,7 @@ from ladytiger.core.state import (
     new_moment,
     seat_name,
     shared_win_returns,
+    shuffle,
 )
 from ladytiger.core.words import (
     a,
@@ -957,7 +958,7 @@ def _sample_draws(plan: _HiddenPlan, rng: random.Random) -> list[int] | None:
                 if card not in cards:
                     return None
                 cards.remove(card)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             for slot, card in zip(free[seat], cards, strict=True):
                 if not left[card]:
                     return None
@@ -994,7 +995,7 @@ def _settle_exhausted_pile(
     by seat, trying shares in a random order weighted by how many ways the cards allow.
     """
     seats = [seat for seat in range(plan.num_seats) if free[seat]]
-    rng.shuffle(seats)
+    shuffle(seats, rng)
     options = [_fitting_shares(plan, index, seat, len(free[seat]), left, fixed[seat])
                for seat in seats]
     chosen: list[tuple[int, ...]] = []
@@ -1028,7 +1029,7 @@ def _settle_exhausted_pile(
         return False
     for seat, share in zip(seats, chosen, strict=True):
         cards = list(share)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         for slot, card in zip(free[seat], cards, strict=True):
             values[slot] = card
         fixed[seat].extend(cards)

@@ -22,6 +22,7 @@ from ladytiger.core.state import (
     new_moment,
     seat_name,
     shared_win_returns,
+    shuffle,
 )
 from ladytiger.core.words import agree, does, join, seat_word, sentence, whom
 
@@ -787,15 +788,15 @@ class TigheeState(State):
                 lacks = [0] * len(others)
             hands, free = share_out(unseen, sizes, lacks, rng)
             pool = free + cards_in(steps.revealed & ~own_put)
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             for slot, seat in enumerate(others):
                 put = pool[: len(steps.put_outs[seat])]
                 del pool[: len(put)]
                 dealt = hands[slot] + put + cards_in(steps.played[seat])
-                rng.shuffle(dealt)
+                shuffle(dealt, rng)
                 for index, card in zip(steps.deals[seat], dealt, strict=True):
                     history[index] = DEAL + card
-                rng.shuffle(put)
+                shuffle(put, rng)
                 for index, card in zip(steps.put_outs[seat], put, strict=True):
                     history[index] = PUT_OUT + card
         twin = TigheeState(game)
@@ -911,7 +912,7 @@ def share_out(
     (Hall's condition on colours), so the draw never dead-ends.
     """
     cards = cards.copy()
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     hands: list[list[int]] = [[] for _ in sizes]
     if not any(lacks):
         start = 0

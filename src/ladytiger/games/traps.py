@@ -25,6 +25,7 @@ from ladytiger.core.state import (
     new_moment,
     seat_name,
     shared_win_returns,
+    shuffle,
 )
 from ladytiger.core.words import (
     a,
@@ -884,7 +885,7 @@ class TrapsState(State):
             hands = self._redeal(year, unknown, player, rng)
             for seat in unknown:
                 cards = [card for card, count in enumerate(hands[seat]) for _ in range(count)]
-                rng.shuffle(cards)
+                shuffle(cards, rng)
                 for index, card in zip(year.deals[seat], cards, strict=True):
                     history[index] = DEAL + card
             for season in year.seasons:
@@ -897,7 +898,7 @@ class TrapsState(State):
                     for index in entries[hidden:]:
                         spare[history[index] % 6] -= 1
                     cards = [card for card, count in enumerate(spare) for _ in range(count)]
-                    rng.shuffle(cards)
+                    shuffle(cards, rng)
                     for index, card in zip(entries[:hidden], cards, strict=False):
                         history[index] = history[index] - history[index] % 6 + card
             if number == self.year - 1:  # not when the current year has no deal yet
@@ -1094,7 +1095,7 @@ def draw_hands(
             free[card] -= need
     cards = [card for card, count in enumerate(free) for _ in range(count)]
     for _ in range(tries):
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         split, start, accept = [], 0, 1
         for size, needed in slots:
             extra = size - sum(needed)
