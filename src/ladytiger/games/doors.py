@@ -202,7 +202,8 @@ class DoorsState(State):
         self.identity: tuple[int | None, ...] = (None, None)
         self.display = [0] * 6  # per card kind
         self.collected = [0] * 6
-        self.discarded = [0] * 6
+        # A tuple, replaced at a discard (one a turn at most), shared by clones.
+        self.discarded: tuple[int, ...] = (0,) * 6
         self.deck = sum(CLUE_COUNTS)
         self.deck_counts = list(CLUE_COUNTS)  # per kind, the Clue cards still in the deck
         self.phase = (
@@ -356,7 +357,8 @@ class DoorsState(State):
         else:
             card = action - DISCARD
             self.display[card] -= 1
-            self.discarded[card] += 1
+            self.discarded = (*self.discarded[:card], self.discarded[card] + 1,
+                              *self.discarded[card + 1:])
             self._refill_then(DECLARE_OR_END)
 
     @property
@@ -427,7 +429,7 @@ class DoorsState(State):
         self.identity = (None, None)
         self.display = [0] * 6
         self.collected = [0] * 6
-        self.discarded = [0] * 6
+        self.discarded = (0,) * 6
         self.deck = sum(CLUE_COUNTS)
         self.deck_counts = list(CLUE_COUNTS)
         self._next_after_refill = COLLECT
@@ -585,7 +587,7 @@ class DoorsState(State):
         twin.identity = self.identity
         twin.display = self.display.copy()
         twin.collected = self.collected.copy()
-        twin.discarded = self.discarded.copy()
+        twin.discarded = self.discarded
         twin.deck = self.deck
         twin.deck_counts = self.deck_counts.copy()
         twin.phase = self.phase

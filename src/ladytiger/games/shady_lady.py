@@ -191,25 +191,29 @@ class ShadyLadyState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]  # sorted card values
         # The part of each hand everybody knows (cards taken from piles, revealed hands),
         # sorted; always contained in the hand.
+        # Each seat's list is replaced when it changes, never changed in place, so that
+        # clone() copies only the outer list.
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]  # personal discard piles, bottom first
         self.draw_pile = list(FULL_DECK)  # count per value
         self.draw_count = DECK_SIZE
         self.reshuffles = 0
-        self.points = [0] * n
+        # The fields that are tuples are replaced when they change, so that clone() can
+        # share them instead of copying.
+        self.points: tuple[int, ...] = (0,) * n
         self.first_player = 0
         self.turn_player = 0
         self.turns = 0  # turns completed
-        self.draw_queue: list[int] = []  # seats still due a card from the draw pile, in order
+        self.draw_queue: tuple[int, ...] = ()  # seats still due a card from the draw pile
         self.after_draws = TURN
         self.declarer = -1  # of the Try! or Jack! being resolved
         self.best = NO_COMBINATION  # the best combination shown in the current Try!
         self.best_seat = -1
         self.responder = -1  # the seat to answer the current Try!
-        self.revealers: list[int] = []  # seats that revealed, in turn order from the declarer
-        self.discard_queue: list[int] = []  # revealers still discarding their hands
+        self.revealers: tuple[int, ...] = ()  # seats that revealed, in turn order from the declarer
+        self.discard_queue: tuple[int, ...] = ()  # revealers still discarding their hands
         self.winner = -1
-        self.results: list[dict[str, Any]] = []  # every Try! and Jack!, for the record
+        self.results: tuple[dict[str, Any], ...] = ()  # every Try! and Jack!, for the record
         if game.options["random_first_player"]:
             self.phase = CHOOSE_FIRST_PLAYER
         else:
@@ -372,19 +376,20 @@ class ShadyLadyState(State):
 
     # Setup: three cards each, seat by seat from seat 0, then the starting player moves.
     def _start_deal(self) -> None:
-        self.draw_queue = [seat for seat in range(self.n) for _ in range(HAND_SIZE)]
+        self.draw_queue = tuple(seat for seat in range(self.n) for _ in range(HAND_SIZE))
         self.after_draws = TURN
         self.phase = DEAL
 
     def _start_draws(self, seats: list[int], then: str) -> None:
-        self.draw_queue = seats
+        self.draw_queue = tuple(seats)
         self.after_draws = then
         self.phase = DRAW_CARD
         if not self.draw_count:
             self._reshuffle()
 
     def _give(self, card: int) -> None:
-        seat = self.draw_queue.pop(0)
+        seat = self.draw_queue[0]
+        self.draw_queue = self.draw_queue[1:]
         self.draw_pile[card] -= 1
         self.draw_count -= 1
         insort(self.hands[seat], card)
@@ -418,22 +423,23 @@ class ShadyLadyState(State):
         elif action < DISCARD:
             card = self.piles[action - TAKE].pop()
             insort(self.hands[seat], card)
-            insort(self.known[seat], card)  # everybody saw which card was taken
+            self.known[seat] = sorted([*self.known[seat], card])  # everybody saw the card taken
             self.phase = DISCARD_ONE
         else:  # TRY
             self.declarer = seat
             self._reveal(seat)
             self.best = combination(self.hands[seat])
             self.best_seat = seat
-            self.revealers = [seat]
+            self.revealers = (seat,)
             self.responder = (seat + 1) % self.n
             self.phase = TRY_ANSWERS
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
-        known = self.known[seat]
-        if card in known:
+        if card in self.known[seat]:
+            known = self.known[seat].copy()
             known.remove(card)
+            self.known[seat] = known
         self.piles[seat].append(card)
 
     def _reveal(self, seat: int) -> None:
@@ -445,13 +451,13 @@ class ShadyLadyState(State):
             self._reveal(seat)
             self.best = combination(self.hands[seat])
             self.best_seat = seat
-            self.revealers.append(seat)
+            self.revealers += (seat,)
         # The Try! ends once the player on the declarer's right has answered.
         self.responder = (seat + 1) % self.n
         if self.responder != self.declarer:
             return
         self.responder = -1
-        self.results.append(
+        self.results += (
             {
                 "turn": self.turns + 1,
                 "call": "Try!",
@@ -459,7 +465,7 @@ class ShadyLadyState(State):
                 "revealed": [self._shown(s) for s in self.revealers],
                 "scorer": self.best_seat,
                 "why": f"best combination, {combination_name(self.best)}",
-            }
+            },
         )
         self._score(self.best_seat)
 
@@ -468,8 +474,8 @@ class ShadyLadyState(State):
         self._reveal(target)
         strength = combination(self.hands[target])
         scorer = declarer if strength else target
-        self.revealers = [target]
-        self.results.append(
+        self.revealers = (target,)
+        self.results += (
             {
                 "turn": self.turns + 1,
                 "call": "Jack!",
@@ -482,7 +488,7 @@ class ShadyLadyState(State):
                     if strength
                     else f"{seat_name(target)} holds no combination"
                 ),
-            }
+            },
         )
         self._score(scorer)
 
@@ -496,12 +502,14 @@ class ShadyLadyState(State):
 
     def _score(self, seat: int) -> None:
         """One point; reaching 3 wins at once, otherwise the revealed hands are replaced."""
-        self.points[seat] += 1
+        self.points = tuple(
+            points + 1 if scorer == seat else points for scorer, points in enumerate(self.points)
+        )
         if self.points[seat] >= POINTS_TO_WIN:
             self.winner = seat
             self.phase = GAME_OVER
             return
-        self.discard_queue = self.revealers.copy()
+        self.discard_queue = self.revealers
         self.phase = DISCARD_HAND
 
     def _discard_from_hand(self, card: int) -> None:
@@ -509,7 +517,7 @@ class ShadyLadyState(State):
         self._discard(seat, card)
         if self.hands[seat]:
             return
-        self.discard_queue.pop(0)
+        self.discard_queue = self.discard_queue[1:]
         if not self.discard_queue:
             # Every revealer has discarded: each draws 3, in turn order from the declarer.
             queue = [s for s in self.revealers for _ in range(HAND_SIZE)]
@@ -519,7 +527,7 @@ class ShadyLadyState(State):
         self.turns += 1
         self.declarer = self.best_seat = -1
         self.best = NO_COMBINATION
-        self.revealers = []
+        self.revealers = ()
         if self.turns >= self.turn_limit:
             self.phase = GAME_OVER  # our cap: a draw, nobody wins
             return
@@ -823,25 +831,25 @@ class ShadyLadyState(State):
         twin.n = self.n
         twin.turn_limit = self.turn_limit
         twin.hands = [hand.copy() for hand in self.hands]
-        twin.known = [known.copy() for known in self.known]
+        twin.known = self.known.copy()  # each seat's list is shared
         twin.piles = [pile.copy() for pile in self.piles]
         twin.draw_pile = self.draw_pile.copy()
         twin.draw_count = self.draw_count
         twin.reshuffles = self.reshuffles
-        twin.points = self.points.copy()
+        twin.points = self.points
         twin.first_player = self.first_player
         twin.turn_player = self.turn_player
         twin.turns = self.turns
-        twin.draw_queue = self.draw_queue.copy()
+        twin.draw_queue = self.draw_queue
         twin.after_draws = self.after_draws
         twin.declarer = self.declarer
         twin.best = self.best
         twin.best_seat = self.best_seat
         twin.responder = self.responder
-        twin.revealers = self.revealers.copy()
-        twin.discard_queue = self.discard_queue.copy()
+        twin.revealers = self.revealers
+        twin.discard_queue = self.discard_queue
         twin.winner = self.winner
-        twin.results = self.results.copy()  # entries are never mutated
+        twin.results = self.results  # entries are never mutated
         twin.phase = self.phase
         return twin
 

@@ -7,6 +7,7 @@ Rules page: docs/rules/tighee.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ladytiger.core.errors import BadOptionError
@@ -235,7 +236,7 @@ def round_points(tricks: int) -> int:
     return TIGHEE_POINTS.get(tricks, POINTS_PER_TRICK * tricks)
 
 
-def next_first_lead(totals: list[int], previous: int) -> int:
+def next_first_lead(totals: Sequence[int], previous: int) -> int:
     """The lowest total leads; among equals, the first clockwise after the previous lead."""
     n = len(totals)
     low = min(totals)
@@ -246,7 +247,7 @@ def next_first_lead(totals: list[int], previous: int) -> int:
     raise AssertionError("unreachable")
 
 
-def winners(totals: list[int], last_round: list[int]) -> list[int]:
+def winners(totals: Sequence[int], last_round: list[int]) -> list[int]:
     """Highest total; a tie goes to the higher score of the last round, else it is shared."""
     best = max(totals)
     tied = [seat for seat, total in enumerate(totals) if total == best]
@@ -280,8 +281,10 @@ class TigheeState(State):
         self.setup = game
         n = game.num_players
         self.n = n
-        self.totals = [0] * n
-        self.past_rounds: list[dict[str, Any]] = []
+        # The fields that are tuples are replaced when they change (a trick, a round), so
+        # that clone() can share them instead of copying.
+        self.totals: tuple[int, ...] = (0,) * n
+        self.past_rounds: tuple[dict[str, Any], ...] = ()
         self.round = 0
         self.first_lead = 0
         self.phase = CHOOSING_LEAD if game.options["random_first_lead"] else DEALING
@@ -294,7 +297,7 @@ class TigheeState(State):
         self.undealt_cards = list(self.setup.deck_cards)
         self.dealt = 0
         self.hands = [0] * n
-        self.put_out = [0] * n
+        self.put_out: tuple[int, ...] = (0,) * n
         self.putter = 0
         self.forest_deck = 0
         self.forest = -1
@@ -302,10 +305,11 @@ class TigheeState(State):
         self.turn = self.first_lead
         self.trick: list[int] = []
         self.follow = -1
-        self.won = [0] * n
-        self.won_cards = [0] * n
-        self.tops = [-1] * n
-        self.tricks: list[tuple[int, int, tuple[int, ...], int]] = []  # lead, forest, cards, winner
+        self.won: tuple[int, ...] = (0,) * n
+        self.won_cards: tuple[int, ...] = (0,) * n
+        self.tops: tuple[int, ...] = (-1,) * n
+        # lead, forest, cards, winner
+        self.tricks: tuple[tuple[int, int, tuple[int, ...], int], ...] = ()
 
     # ------------------------------------------------------------------ whose turn
     def current_player(self) -> int:
@@ -435,7 +439,9 @@ class TigheeState(State):
         seat = self.putter
         bit = 1 << card
         self.hands[seat] ^= bit
-        self.put_out[seat] |= bit
+        self.put_out = tuple(
+            cards | bit if putter == seat else cards for putter, cards in enumerate(self.put_out)
+        )
         self.forest_deck |= bit
         if self.put_out[seat].bit_count() == self.setup.put_out_count:
             self.putter += 1
@@ -456,10 +462,18 @@ class TigheeState(State):
             self.turn = (self.turn + 1) % self.n
             return
         winner = (self.lead + trick_winner(trick, self.forest)) % self.n
-        self.won[winner] += 1
-        self.won_cards[winner] += self.n + 1
-        self.tops[winner] = self.forest  # the Forest card goes face up on the won pile
-        self.tricks.append((self.lead, self.forest, tuple(trick), winner))
+        self.won = tuple(
+            tricks + 1 if seat == winner else tricks for seat, tricks in enumerate(self.won)
+        )
+        self.won_cards = tuple(
+            cards + self.n + 1 if seat == winner else cards
+            for seat, cards in enumerate(self.won_cards)
+        )
+        # The Forest card goes face up on the won pile.
+        self.tops = tuple(
+            self.forest if seat == winner else top for seat, top in enumerate(self.tops)
+        )
+        self.tricks += ((self.lead, self.forest, tuple(trick), winner),)
         self.trick = []
         self.forest = -1
         self.follow = -1
@@ -471,16 +485,17 @@ class TigheeState(State):
 
     def _end_round(self) -> None:
         points = [round_points(tricks) for tricks in self.won]
-        for seat in range(self.n):
-            self.totals[seat] += points[seat]
-        self.past_rounds.append(
+        self.totals = tuple(
+            total + gained for total, gained in zip(self.totals, points, strict=True)
+        )
+        self.past_rounds += (
             {
                 "round": self.round + 1,
                 "first_lead": self.first_lead,
                 "tricks_won": list(self.won),
                 "points": points,
                 "totals": list(self.totals),
-            }
+            },
         )
         if self.round + 1 == self.n:  # as many rounds as players
             self.phase = GAME_OVER
@@ -811,8 +826,8 @@ class TigheeState(State):
         twin = TigheeState(self.game, self)
         twin.setup = self.setup
         twin.n = self.n
-        twin.totals = self.totals.copy()
-        twin.past_rounds = self.past_rounds.copy()  # entries are never mutated
+        twin.totals = self.totals
+        twin.past_rounds = self.past_rounds  # entries are never mutated
         twin.round = self.round
         twin.first_lead = self.first_lead
         twin.phase = self.phase
@@ -820,7 +835,7 @@ class TigheeState(State):
         twin.undealt_cards = self.undealt_cards.copy()
         twin.dealt = self.dealt
         twin.hands = self.hands.copy()
-        twin.put_out = self.put_out.copy()
+        twin.put_out = self.put_out
         twin.putter = self.putter
         twin.forest_deck = self.forest_deck
         twin.forest = self.forest
@@ -828,10 +843,10 @@ class TigheeState(State):
         twin.turn = self.turn
         twin.trick = self.trick.copy()
         twin.follow = self.follow
-        twin.won = self.won.copy()
-        twin.won_cards = self.won_cards.copy()
-        twin.tops = self.tops.copy()
-        twin.tricks = self.tricks.copy()  # entries are tuples
+        twin.won = self.won
+        twin.won_cards = self.won_cards
+        twin.tops = self.tops
+        twin.tricks = self.tricks  # entries are tuples
         return twin
 
     def _snapshot(self) -> tuple[Any, ...]:
