@@ -6,6 +6,7 @@ for the third time. Rules page: docs/rules/hoard.md.
 
 from __future__ import annotations
 
+import random
 from itertools import compress
 from typing import Any, Final
 
@@ -712,6 +713,11 @@ class HoardState(State):
 
     def _hidden_steps(self, player: int | None) -> set[int]:
         return set()
+
+    def resample(self, player: int | None, rng: random.Random) -> HoardState:
+        # Nothing is hidden: face-down cards are never drawn (they stay among the unseen
+        # cards), so the only state consistent with what the player knows is this one.
+        return self.clone()
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> HoardState:

@@ -6,6 +6,7 @@ of cards that shifts every turn. Rules page: docs/rules/labyrinth.md.
 
 from __future__ import annotations
 
+import random
 from itertools import chain
 from typing import Any, Final
 
@@ -309,7 +310,8 @@ class LabyrinthState(State):
         # The fields that are tuples are replaced when they change, so that clone() can
         # share them instead of copying.
         self.left: tuple[int, ...] = REGULAR_COUNTS  # per regular card, copies not yet placed
-        self.cells_of = [0] * len(IDENTITIES)  # per regular card, a bitmask of its Clue cells
+        # Per regular card, a bitmask of its Clue cells.
+        self.cells_of: tuple[int, ...] = (0,) * len(IDENTITIES)
         self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
         for seat in (0, 1):
             self.cubs[seat][START_CELL[seat]] = CUBS
@@ -441,7 +443,10 @@ class LabyrinthState(State):
         if phase == BUILD:
             card, cell = action - PLACE, DEAL_ORDER[self.placed]
             self.board[cell] = card
-            self.cells_of[card] |= 1 << cell
+            self.cells_of = tuple(
+                cells | 1 << cell if kind == card else cells
+                for kind, cells in enumerate(self.cells_of)
+            )
             self.left = (*self.left[:card], self.left[card] - 1, *self.left[card + 1:])
             self.placed += 1
             if self.placed == len(DEAL_ORDER):
@@ -481,8 +486,10 @@ class LabyrinthState(State):
         identical = board[a] == board[b]
         if not identical:
             both = (1 << a) | (1 << b)
-            self.cells_of[board[a]] ^= both
-            self.cells_of[board[b]] ^= both
+            moved = (board[a], board[b])
+            self.cells_of = tuple(
+                cells ^ both if kind in moved else cells for kind, cells in enumerate(self.cells_of)
+            )
         board[a], board[b] = board[b], board[a]
         for own in self.cubs:  # the cubs ride with their cards
             own[a], own[b] = own[b], own[a]
@@ -693,6 +700,9 @@ class LabyrinthState(State):
     def _hidden_steps(self, player: int | None) -> set[int]:
         return set()  # the grid is face up; every step is public
 
+    def resample(self, player: int | None, rng: random.Random) -> LabyrinthState:
+        return self.clone()  # nothing is hidden: the only consistent state is this one
+
     # ------------------------------------------------------------------ copying
     def clone(self) -> LabyrinthState:
         twin = LabyrinthState(self.game, self)
@@ -700,7 +710,7 @@ class LabyrinthState(State):
         twin.board = self.board.copy()
         twin.placed = self.placed
         twin.left = self.left
-        twin.cells_of = self.cells_of.copy()
+        twin.cells_of = self.cells_of
         twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
         twin.cub_cells = self.cub_cells
         twin.gems = self.gems
