@@ -203,16 +203,6 @@ _PLACE_BITS: Final = tuple(1 << place for place in range(4 * len(IDENTITIES)))
 _LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
-def one_more(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
-    """`counts` with one more at `index`."""
-    return (*counts[:index], counts[index] + 1, *counts[index + 1:])
-
-
-def one_less(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
-    """`counts` with one fewer at `index`."""
-    return (*counts[:index], counts[index] - 1, *counts[index + 1:])
-
-
 class HoardState(State):
     def __init__(self, game: Game, copy_of: HoardState | None = None) -> None:
         super().__init__(game, copy_of)
@@ -228,13 +218,13 @@ class HoardState(State):
         self.face_down = count if face_down else 0
         self.to_set_aside = 0 if face_down else count
         self.gems = [0] * (4 * len(IDENTITIES))  # door * 4 + gem
-        # The fields that are tuples are replaced when they change, so that clone() can
-        # share them instead of copying.
-        self.supply: tuple[int, ...] = (GEMS_PER_KIND,) * len(GEM_KINDS)  # not yet placed
+        # The fields that are tuples, and `supply` and `set_aside`, are replaced when they
+        # change, never changed in place, so that clone() can share them instead of copying.
+        self.supply = [GEMS_PER_KIND] * len(GEM_KINDS)  # gems not yet placed at setup
         self.placed = 0
         self.removed: tuple[int, ...] = (0, 0)  # the removed-Trash pile: white, black
         self.collected: tuple[int, ...] = (0, 0)  # Treasure collected: red, blue
-        self.set_aside: tuple[int, ...] = (0,) * len(CLUE_KINDS)  # known set-aside, per kind
+        self.set_aside = [0] * len(CLUE_KINDS)  # known set-aside cards, per kind
         self.unseen = list(CLUE_COUNTS)  # per kind: not revealed this round and not set aside
         self.deck_size = CLUE_DECK_SIZE - count  # cards left in this round's deck
         self.played: list[int] = []  # this round's revealed cards, in order
@@ -422,14 +412,18 @@ class HoardState(State):
         if phase == PLACE_GEMS:
             door = DEAL_ORDER[self.placed // GEMS_PER_DOOR]
             self.gems[door * 4 + action - DEAL_GEM] += 1
-            self.supply = one_less(self.supply, action - DEAL_GEM)
+            supply = self.supply.copy()
+            supply[action - DEAL_GEM] -= 1
+            self.supply = supply
             self.placed += 1
             if self.placed == GEM_TOTAL:
                 self.phase = SET_ASIDE_CARDS if self.to_set_aside else REVEAL_CARD
         elif phase == SET_ASIDE_CARDS:
             card = action - SET_ASIDE
             self.unseen[card] -= 1
-            self.set_aside = one_more(self.set_aside, card)
+            set_aside = self.set_aside.copy()
+            set_aside[card] += 1
+            self.set_aside = set_aside
             self.to_set_aside -= 1
             if not self.to_set_aside:
                 self.phase = REVEAL_CARD
@@ -466,7 +460,8 @@ class HoardState(State):
         elif action < PLACE:
             door, colour = divmod(action - COLLECT, 2)
             gems[door * 4 + colour] -= 1
-            self.collected = one_more(self.collected, colour)
+            red, blue = self.collected
+            self.collected = (red + 1, blue) if colour == 0 else (red, blue + 1)
         elif action < SWAP:
             white_door, black_door = divmod(action - PLACE, 4)
             gems[white_door * 4 + WHITE] += 1
@@ -492,9 +487,9 @@ class HoardState(State):
         self.markers += (card,)
         if self.face_down:
             # Every deck card has now been seen, so the unseen ones are the face-down cards.
-            self.set_aside = tuple(
+            self.set_aside = [
                 aside + n for aside, n in zip(self.set_aside, self.unseen, strict=True)
-            )
+            ]
             self.unseen = [0] * len(CLUE_KINDS)
             self.face_down = 0
         if len(self.markers) == ROUNDS:
@@ -726,11 +721,11 @@ class HoardState(State):
         twin.face_down = self.face_down
         twin.to_set_aside = self.to_set_aside
         twin.gems = self.gems.copy()
-        twin.supply = self.supply
+        twin.supply = self.supply  # replaced, never changed in place
         twin.placed = self.placed
         twin.removed = self.removed
         twin.collected = self.collected
-        twin.set_aside = self.set_aside
+        twin.set_aside = self.set_aside  # replaced, never changed in place
         twin.unseen = self.unseen.copy()
         twin.deck_size = self.deck_size
         twin.played = self.played.copy()

@@ -307,9 +307,9 @@ class LabyrinthState(State):
         self.turn_cap: int = game.options["turn_cap"]
         self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
         self.placed = 0  # Clue cards placed so far, in DEAL_ORDER
-        # The fields that are tuples are replaced when they change, so that clone() can
-        # share them instead of copying.
-        self.left: tuple[int, ...] = REGULAR_COUNTS  # per regular card, copies not yet placed
+        # `left` and the fields that are tuples are replaced when they change, never changed
+        # in place, so that clone() can share them instead of copying.
+        self.left = list(REGULAR_COUNTS)  # per regular card, the copies not yet placed
         # Per regular card, a bitmask of its Clue cells.
         self.cells_of: tuple[int, ...] = (0,) * len(IDENTITIES)
         self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
@@ -447,7 +447,9 @@ class LabyrinthState(State):
                 cells | 1 << cell if kind == card else cells
                 for kind, cells in enumerate(self.cells_of)
             )
-            self.left = (*self.left[:card], self.left[card] - 1, *self.left[card + 1:])
+            left = self.left.copy()
+            left[card] -= 1
+            self.left = left
             self.placed += 1
             if self.placed == len(DEAL_ORDER):
                 self.phase = MOVE_A_CUB
@@ -709,7 +711,7 @@ class LabyrinthState(State):
         twin.turn_cap = self.turn_cap
         twin.board = self.board.copy()
         twin.placed = self.placed
-        twin.left = self.left
+        twin.left = self.left  # replaced, never changed in place
         twin.cells_of = self.cells_of
         twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
         twin.cub_cells = self.cub_cells
