@@ -73,6 +73,17 @@ def test_draw_then_discard_by_clicking_the_pile_and_a_card(page: Page) -> None:
     assert hand_values(page, '.sl-seat[data-seat="1"] .sl-pile') == ["9"]
 
 
+def test_the_turn_limit_shows_only_where_it_may_matter(new_page: Callable[..., Page]) -> None:
+    # Our turn limit is a safety net: the default 1,000 turns (or any long limit) would only
+    # puzzle a player at turn 1; a short limit a table chose is part of the game.
+    for options, wanted in [({}, "Turn 1"), ({"turn_limit": 150}, "Turn 1"),
+                            ({"turn_limit": 15}, "Turn 1 of at most 15")]:
+        page = new_page()
+        EngineTable(page, dealt((2, 3, 7), (1, 4, 6), **options), seat=0)
+        fact = page.locator("#game-root .sl-top .sl-fact").first.inner_text()
+        assert fact.strip() == wanted, (options, fact)
+
+
 def test_taking_a_top_card_and_what_the_others_then_know(
     new_page: Callable[..., Page], page: Page
 ) -> None:

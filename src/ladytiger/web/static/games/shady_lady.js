@@ -14,6 +14,9 @@
 
 import { bind, h, isYou, plural, seatLabel, whose } from "./table_helpers.js";
 
+// Turns from the end at which the turn limit is shown (and any limit up to ten times this).
+const CLOSE_TO_LIMIT = 10;
+
 // ---------------------------------------------------------------- following the cards
 const HOW_MANY = { a: 1, an: 1, two: 2, three: 3, four: 4 };
 
@@ -342,9 +345,13 @@ export function render(root, view, ctx) {
   // For the tests: whether the log accounted for every face-up card.
   root.dataset.slFollowed = track.exact ? "exact" : "by-position";
 
+  // The turn limit is ours, a safety net against endless games: worth showing only when a
+  // table chose a short one or the game is getting near it.
+  const limitMatters = obs.turn_limit <= CLOSE_TO_LIMIT * 10 ||
+    obs.turn_limit - obs.turn < CLOSE_TO_LIMIT;
   const facts = h("div", { class: "sl-top" },
     h("span", { class: "sl-fact" }, h("strong", { text: `Turn ${obs.turn}` }),
-      ` of at most ${obs.turn_limit}`),
+      limitMatters ? ` of at most ${obs.turn_limit}` : ""),
     h("span", { class: "sl-fact", text: `${obs.points_to_win} points win` }),
     obs.reshuffles ? h("span", { class: "sl-fact", text: `draw pile rebuilt ${obs.reshuffles}\u00D7` }) : null,
     h("span", { class: "sl-fact sl-combos",
