@@ -85,6 +85,15 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[last], items[other] = items[other], items[last]
 
 
+def with_entry(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """`values` with the entry at `index` replaced by `value`, as a new tuple.
+
+    Fields that change a few times a game are kept as tuples so that clones can share them;
+    this is how such a field changes.
+    """
+    return (*values[:index], value, *values[index + 1:])
+
+
 def shared_win_returns(winners: list[int] | set[int], num_players: int) -> list[float]:
     """1.0 to a sole winner, 1/k to each of k tied winners, 0.0 to everyone else."""
     if not winners:

@@ -21,6 +21,7 @@ from ladytiger.core.state import (
     new_moment,
     seat_name,
     shared_win_returns,
+    with_entry,
 )
 from ladytiger.core.words import (
     capitalise,
@@ -357,8 +358,7 @@ class DoorsState(State):
         else:
             card = action - DISCARD
             self.display[card] -= 1
-            self.discarded = (*self.discarded[:card], self.discarded[card] + 1,
-                              *self.discarded[card + 1:])
+            self.discarded = with_entry(self.discarded, card, self.discarded[card] + 1)
             self._refill_then(DECLARE_OR_END)
 
     @property
@@ -406,9 +406,7 @@ class DoorsState(State):
         when the contest ended another way, and `ended`: how it ended ("guess", "claim",
         "set" or "deck"). Both are told to the table (the log tells them to every seat and
         to a spectator), so the fields hide nothing."""
-        self.gems = tuple(
-            held + gems if seat == winner else held for seat, held in enumerate(self.gems)
-        )
+        self.gems = with_entry(self.gems, winner, self.gems[winner] + gems)
         self.past_contests += (
             {
                 "contest": self.contest + 1,

@@ -24,6 +24,7 @@ from ladytiger.core.state import (
     seat_name,
     shared_win_returns,
     shuffle,
+    with_entry,
 )
 from ladytiger.core.words import (
     a,
@@ -383,7 +384,7 @@ class FavorState(State):
         elif phase == DEAL_IDENTITIES:
             seat = len(self.deal_steps)
             self.deal_steps += (len(self._history),)
-            self.identity = (*self.identity[:seat], action - DEAL_DOOR, *self.identity[seat + 1:])
+            self.identity = with_entry(self.identity, seat, action - DEAL_DOOR)
             if seat == self.n - 1:
                 self.phase = FLIP
         else:  # CHOOSE_FIRST_PLAYER

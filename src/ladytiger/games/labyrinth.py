@@ -21,6 +21,7 @@ from ladytiger.core.state import (
     combine_moments,
     game_end_moment,
     new_moment,
+    with_entry,
 )
 from ladytiger.core.words import a, does, join, plural, seat_word, sentence
 from ladytiger.games.lady_tiger_cards import (
@@ -443,10 +444,7 @@ class LabyrinthState(State):
         if phase == BUILD:
             card, cell = action - PLACE, DEAL_ORDER[self.placed]
             self.board[cell] = card
-            self.cells_of = tuple(
-                cells | 1 << cell if kind == card else cells
-                for kind, cells in enumerate(self.cells_of)
-            )
+            self.cells_of = with_entry(self.cells_of, card, self.cells_of[card] | 1 << cell)
             left = self.left.copy()
             left[card] -= 1
             self.left = left

@@ -26,6 +26,7 @@ from ladytiger.core.state import (
     seat_name,
     shared_win_returns,
     shuffle,
+    with_entry,
 )
 from ladytiger.core.words import (
     a,
@@ -502,9 +503,7 @@ class ShadyLadyState(State):
 
     def _score(self, seat: int) -> None:
         """One point; reaching 3 wins at once, otherwise the revealed hands are replaced."""
-        self.points = tuple(
-            points + 1 if scorer == seat else points for scorer, points in enumerate(self.points)
-        )
+        self.points = with_entry(self.points, seat, self.points[seat] + 1)
         if self.points[seat] >= POINTS_TO_WIN:
             self.winner = seat
             self.phase = GAME_OVER

@@ -24,6 +24,7 @@ from ladytiger.core.state import (
     seat_name,
     shared_win_returns,
     shuffle,
+    with_entry,
 )
 from ladytiger.core.words import agree, does, join, seat_word, sentence, whom
 
@@ -439,9 +440,7 @@ class TigheeState(State):
         seat = self.putter
         bit = 1 << card
         self.hands[seat] ^= bit
-        self.put_out = tuple(
-            cards | bit if putter == seat else cards for putter, cards in enumerate(self.put_out)
-        )
+        self.put_out = with_entry(self.put_out, seat, self.put_out[seat] | bit)
         self.forest_deck |= bit
         if self.put_out[seat].bit_count() == self.setup.put_out_count:
             self.putter += 1
@@ -462,17 +461,10 @@ class TigheeState(State):
             self.turn = (self.turn + 1) % self.n
             return
         winner = (self.lead + trick_winner(trick, self.forest)) % self.n
-        self.won = tuple(
-            tricks + 1 if seat == winner else tricks for seat, tricks in enumerate(self.won)
-        )
-        self.won_cards = tuple(
-            cards + self.n + 1 if seat == winner else cards
-            for seat, cards in enumerate(self.won_cards)
-        )
+        self.won = with_entry(self.won, winner, self.won[winner] + 1)
+        self.won_cards = with_entry(self.won_cards, winner, self.won_cards[winner] + self.n + 1)
         # The Forest card goes face up on the won pile.
-        self.tops = tuple(
-            self.forest if seat == winner else top for seat, top in enumerate(self.tops)
-        )
+        self.tops = with_entry(self.tops, winner, self.forest)
         self.tricks += ((self.lead, self.forest, tuple(trick), winner),)
         self.trick = []
         self.forest = -1
