@@ -836,7 +836,7 @@ def test_at_the_season_cap_the_stacks_are_back_in_hand_and_stay_unseen():
 def year_cards(state, seat):
     """All the cards a seat holds this year: hand, stack and revealed, by name."""
     held = Counter(CARD_NAMES[c] for c, k in enumerate(state.hands[seat]) for _ in range(k))
-    held.update(CARD_NAMES[c] for c in state.stacks[seat] + state.revealed[seat])
+    held.update(CARD_NAMES[c] for c in [*state.stacks[seat], *state.revealed[seat]])
     return held
 
 

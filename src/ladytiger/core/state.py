@@ -89,9 +89,12 @@ def with_entry(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     """`values` with the entry at `index` replaced by `value`, as a new tuple.
 
     Fields that change a few times a game are kept as tuples so that clones can share them;
-    this is how such a field changes.
+    this is how such a field changes. (Through a list: compiled, this is faster than
+    joining slices.)
     """
-    return (*values[:index], value, *values[index + 1:])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def shared_win_returns(winners: list[int] | set[int], num_players: int) -> list[float]:

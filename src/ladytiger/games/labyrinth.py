@@ -282,6 +282,15 @@ class LabyrinthGame(Game):
         return len(DEAL_ORDER) + 2 * self.options["turn_cap"]
 
 
+def swapped(values: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    """`values` with the entries at `a` and `b` traded."""
+    if values[a] == values[b]:
+        return values
+    changed = list(values)
+    changed[a], changed[b] = values[b], values[a]
+    return tuple(changed)
+
+
 def cubs_text(count: int, colour: str) -> str:
     return plural(count, f"{colour} cub")
 
@@ -308,14 +317,16 @@ class LabyrinthState(State):
         self.turn_cap: int = game.options["turn_cap"]
         self.board = [DOOR_AT.get(cell, EMPTY) for cell in range(CELLS)]
         self.placed = 0  # Clue cards placed so far, in DEAL_ORDER
-        # `left` and the fields that are tuples are replaced when they change, never changed
-        # in place, so that clone() can share them instead of copying.
+        # `left` and the fields that are tuples (the cubs too) are replaced when they change,
+        # never changed in place, so that clone() can share them instead of copying.
         self.left = list(REGULAR_COUNTS)  # per regular card, the copies not yet placed
         # Per regular card, a bitmask of its Clue cells.
         self.cells_of: tuple[int, ...] = (0,) * len(IDENTITIES)
-        self.cubs = [[0] * CELLS, [0] * CELLS]  # per seat, cubs on each cell
-        for seat in (0, 1):
-            self.cubs[seat][START_CELL[seat]] = CUBS
+        # Per seat, the cubs on each cell.
+        self.cubs: tuple[tuple[int, ...], ...] = (
+            with_entry((0,) * CELLS, START_CELL[0], CUBS),
+            with_entry((0,) * CELLS, START_CELL[1], CUBS),
+        )
         # Per seat, the cells (a bitmask) carrying at least one of its cubs, kept up to
         # date by every move: the legal cub moves and switches are read from these.
         self.cub_cells: tuple[int, ...] = (1 << START_CELL[0], 1 << START_CELL[1])
@@ -458,9 +469,11 @@ class LabyrinthState(State):
 
     def _move_cub(self, step: int) -> None:
         start, to = STEPS[step]
-        own = self.cubs[self.player]
+        own = list(self.cubs[self.player])
         own[start] -= 1
         own[to] += 1
+        red, blue = self.cubs
+        self.cubs = (tuple(own), blue) if self.player == 0 else (red, tuple(own))
         cells = self.cub_cells[self.player] | 1 << to
         if not own[start]:
             cells ^= 1 << start
@@ -491,8 +504,8 @@ class LabyrinthState(State):
                 cells ^ both if kind in moved else cells for kind, cells in enumerate(self.cells_of)
             )
         board[a], board[b] = board[b], board[a]
-        for own in self.cubs:  # the cubs ride with their cards
-            own[a], own[b] = own[b], own[a]
+        red, blue = self.cubs  # the cubs ride with their cards
+        self.cubs = (swapped(red, a, b), swapped(blue, a, b))
         self.cub_cells = tuple(
             cells ^ PAIR_MASKS[index] if (cells >> a ^ cells >> b) & 1 else cells
             for cells in self.cub_cells
@@ -711,7 +724,7 @@ class LabyrinthState(State):
         twin.placed = self.placed
         twin.left = self.left  # replaced, never changed in place
         twin.cells_of = self.cells_of
-        twin.cubs = [self.cubs[0].copy(), self.cubs[1].copy()]
+        twin.cubs = self.cubs
         twin.cub_cells = self.cub_cells
         twin.gems = self.gems
         twin.player = self.player

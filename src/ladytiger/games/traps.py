@@ -26,6 +26,7 @@ from ladytiger.core.state import (
     seat_name,
     shared_win_returns,
     shuffle,
+    with_entry,
 )
 from ladytiger.core.words import (
     a,
@@ -207,7 +208,10 @@ class TrapsState(State):
         self.n = n
         self.hand_size = HAND_SIZE[n]
         self.max_seasons: int = game.options["max_seasons"]
-        self.gems = [STARTING_GEMS] * n
+        # The fields that are tuples change a few times a season: they are replaced when they
+        # change, never changed in place, so that clone() can share them instead of copying.
+        # Hands, stacks and the undealt cards change at nearly every step: lists, copied.
+        self.gems: tuple[int, ...] = (STARTING_GEMS,) * n
         self.pot = 0
         self.treasury = TOTAL_GEMS - STARTING_GEMS * n
         self.year = 0
@@ -216,17 +220,17 @@ class TrapsState(State):
         self.goal = NOBODY
         self.hands = [[0] * 6 for _ in range(n)]  # per kind, cards in hand
         self.stacks: list[list[int]] = [[] for _ in range(n)]  # face down, bottom to top
-        self.revealed: list[list[int]] = [[] for _ in range(n)]  # turned up, in order
+        self.revealed: tuple[tuple[int, ...], ...] = ((),) * n  # turned up, in order
         self.undealt = list(CLUE_COUNTS)  # per kind: not dealt this year (later: set aside)
         self.dealt = 0  # cards dealt this year
         self.starter = 0  # "most recently caught something" cannot be asked: seat 0 starts
         self.turn = 0
         self.high_bid = 0
         self.high_bidder = NOBODY
-        self.passed = [False] * n
+        self.passed: tuple[bool, ...] = (False,) * n
         self.matched = 0
         self.winner = NOBODY
-        self.past_seasons: list[dict[str, Any]] = []
+        self.past_seasons: tuple[dict[str, Any], ...] = ()
         self.phase = DEAL_HANDS
         self._begin_season()
 
@@ -431,7 +435,7 @@ class TrapsState(State):
         elif action < PASS:
             self._bid(action - BID + 1)
         elif action == PASS:
-            self.passed[self.turn] = True
+            self.passed = with_entry(self.passed, self.turn, True)
             self._next_bidder()
         elif action < GIVE_TRAP_GEM:
             self._reveal(action - REVEAL)
@@ -439,9 +443,12 @@ class TrapsState(State):
             self._give_trap_gem(action - GIVE_TRAP_GEM)
         else:
             receiver = action - STOP
-            self.gems[self.turn] -= 1
-            self.gems[receiver] += 1
+            self._add_gems(self.turn, -1)
+            self._add_gems(receiver, 1)
             self._end_season(("stop", self.turn, receiver))
+
+    def _add_gems(self, seat: int, gems: int) -> None:
+        self.gems = with_entry(self.gems, seat, self.gems[seat] + gems)
 
     def _stack(self, card: int) -> None:
         self.hands[self.turn][card] -= 1
@@ -466,20 +473,20 @@ class TrapsState(State):
 
     def _reveal(self, owner: int) -> None:
         card = self.stacks[owner].pop()
-        self.revealed[owner].append(card)
+        self.revealed = with_entry(self.revealed, owner, (*self.revealed[owner], card))
         revealer = self.turn
         traits = MATCHES[self.goal][card]
         if traits:
             self.matched += traits
             if self.matched >= self.high_bid:
                 taken = self.pot
-                self.gems[revealer] += taken
+                self._add_gems(revealer, taken)
                 self.pot = 0
                 self._end_season(("reached", revealer, self.high_bid, taken), revealer)
                 return
         elif owner != revealer:
             self.pot -= 1
-            self.gems[owner] += 1
+            self._add_gems(owner, 1)
             if self._won(owner, ("trap", owner)):
                 return
         elif any(self._receivers()):
@@ -490,7 +497,7 @@ class TrapsState(State):
             self.pot -= 1
             self.treasury += 1
             paid = min(OWN_TRAP_PAYMENT, self.gems[revealer])
-            self.gems[revealer] -= paid
+            self._add_gems(revealer, -paid)
             self.pot += paid
             self._end_season(("own trap", revealer, paid))
             return
@@ -498,7 +505,7 @@ class TrapsState(State):
 
     def _give_trap_gem(self, receiver: int) -> None:
         self.pot -= 1
-        self.gems[receiver] += 1  # at most 4: a trap from one's own stack never wins
+        self._add_gems(receiver, 1)  # at most 4: a trap from one's own stack never wins
         self.phase = REVEALING
         self._season_goes_on()
 
@@ -522,7 +529,7 @@ class TrapsState(State):
     ) -> None:
         """`ending` says how the season ended, as `season_end_words` reads it; `won`: the
         seat that won the game by it, and its gems."""
-        self.past_seasons.append(
+        self.past_seasons += (
             {
                 "year": self.year,
                 "season": self.season,
@@ -534,7 +541,7 @@ class TrapsState(State):
                 "revealed": [[CARD_NAMES[card] for card in mine] for mine in self.revealed],
                 "ending": ending,
                 "won": won,
-            }
+            },
         )
 
     def _end_season(self, ending: tuple[Any, ...], gainer: int = NOBODY) -> None:
@@ -543,14 +550,14 @@ class TrapsState(State):
         self._record_season(ending)
         self.treasury += self.pot
         self.pot = 0
-        for seat in range(self.n):
+        for seat in range(self.n):  # every card played this season goes back to its hand
             hand = self.hands[seat]
             for card in self.stacks[seat]:
                 hand[card] += 1
             for card in self.revealed[seat]:
                 hand[card] += 1
             self.stacks[seat] = []
-            self.revealed[seat] = []
+        self.revealed = ((),) * self.n
         self.starter = (self.high_bidder + 1) % self.n
         if self.season >= self.max_seasons:
             self.phase = GAME_OVER  # the season cap: a draw
@@ -562,7 +569,7 @@ class TrapsState(State):
         self.goal = NOBODY
         self.high_bid = 0
         self.high_bidder = NOBODY
-        self.passed = [False] * self.n
+        self.passed = (False,) * self.n
         self.matched = 0
         filled = min(POT_FILL, self.treasury)
         self.treasury -= filled
@@ -957,7 +964,7 @@ class TrapsState(State):
         twin.n = self.n
         twin.hand_size = self.hand_size
         twin.max_seasons = self.max_seasons
-        twin.gems = self.gems.copy()
+        twin.gems = self.gems
         twin.pot = self.pot
         twin.treasury = self.treasury
         twin.year = self.year
@@ -966,17 +973,17 @@ class TrapsState(State):
         twin.goal = self.goal
         twin.hands = [hand.copy() for hand in self.hands]
         twin.stacks = [stack.copy() for stack in self.stacks]
-        twin.revealed = [shown.copy() for shown in self.revealed]
+        twin.revealed = self.revealed
         twin.undealt = self.undealt.copy()
         twin.dealt = self.dealt
         twin.starter = self.starter
         twin.turn = self.turn
         twin.high_bid = self.high_bid
         twin.high_bidder = self.high_bidder
-        twin.passed = self.passed.copy()
+        twin.passed = self.passed
         twin.matched = self.matched
         twin.winner = self.winner
-        twin.past_seasons = self.past_seasons.copy()  # entries are never mutated
+        twin.past_seasons = self.past_seasons
         twin.phase = self.phase
         return twin
 

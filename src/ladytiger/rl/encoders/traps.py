@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -102,7 +103,7 @@ def make_encoder(game: Game) -> Encoder:
         one_hot(out["high_bidder"], where.get(observation["high_bidder"]))
         one_hot(out["revealer"], where.get(observation["revealer"]))
 
-    def kinds_of(cards: list[int]) -> list[int]:
+    def kinds_of(cards: Sequence[int]) -> list[int]:
         tally = [0] * KINDS
         for card in cards:
             tally[card] += 1
