@@ -184,6 +184,10 @@ _DISCARDS: Final = {card: DISCARD + KIND[card] for card in NUMBERS}
 class ShadyLadyState(State):
     def __init__(self, game: Game, copy_of: ShadyLadyState | None = None) -> None:
         super().__init__(game, copy_of)
+        # What resample() learnt from the history for one seat, kept while the history stays
+        # the same: a search resamples the same position for the same seat many times.
+        self._plan: _HiddenPlan | None = None
+        self._plan_key: tuple[int | None, int] = (None, -1)
         if copy_of is not None:  # clone() copies the rest of the position in
             return
         n = game.num_players
@@ -761,18 +765,23 @@ class ShadyLadyState(State):
         Rejection would be hopeless: every discard of a card nobody knew a player held says
         that the player's hidden draws included it. So the sampler (see `_sample_draws`)
         gives every hidden draw a number consistent with those discards, with the revealed
-        hands and with the cards each draw pile held, and the new draws are replayed.
+        hands and with the cards each draw pile held. Only the hidden hands and the draw
+        pile depend on those numbers, so the copy is this state with them rebuilt.
         """
-        plan = self._hidden_plan(player)
+        key = (player, len(self._history))
+        plan = self._plan
+        if plan is None or self._plan_key != key:
+            plan = self._plan = self._hidden_plan(player)
+            self._plan_key = key
         for _ in range(_ATTEMPTS):
-            values = _sample_draws(plan, rng)
-            if values is not None:
-                return self._replay_with(plan.slot_steps, values)
+            drawn = _sample_draws(plan, rng)
+            if drawn is not None:
+                return self._with_draws(plan, *drawn)
         raise LadyTigerError("could not draw a state consistent with this seat's knowledge")
 
     def _hidden_plan(self, player: int | None) -> _HiddenPlan:
         """Walk the real history once, noting what `player` knows about each hidden draw."""
-        plan = _HiddenPlan(self.n)
+        plan = _HiddenPlan(self.n, player)
         walker = self.game.new_initial_state()
         assert isinstance(walker, ShadyLadyState)
         unseen = plan.unseen
@@ -786,6 +795,7 @@ class ShadyLadyState(State):
                 else:
                     events.append((_SLOT, seat, len(plan.slot_steps)))
                     plan.slot_steps.append(index)
+                    plan.slot_seats.append(seat)
             elif phase == DISCARD_ONE:
                 seat = walker.turn_player
                 card = NUMBERS[action - DISCARD]
@@ -810,18 +820,27 @@ class ShadyLadyState(State):
             for seat in range(self.n):
                 if seat != player:
                     events.append((_SHOWN, seat, _unknown_part(self, seat)))
+        # A hidden hand holds its draws plus the cards taken from piles, minus those
+        # discarded: the last two are public, and come out as the hand minus its draws.
+        for seat in plan.hidden_seats:
+            plan.public_part[seat] = [self.hands[seat].count(value) for value in range(10)]
+        for step, seat in zip(plan.slot_steps, plan.slot_seats, strict=True):
+            plan.public_part[seat][NUMBERS[self._history[step] - CARD]] -= 1
         return plan
 
-    def _replay_with(self, steps: list[int], values: list[int]) -> ShadyLadyState:
-        history = self._history.copy()
-        for step, value in zip(steps, values, strict=True):
+    def _with_draws(
+        self, plan: _HiddenPlan, values: list[int], draw_pile: list[int]
+    ) -> ShadyLadyState:
+        """This state with the hidden draws given `values`, and `draw_pile` left to draw."""
+        twin = self.clone()
+        history = twin._history
+        counts = {seat: plan.public_part[seat].copy() for seat in plan.hidden_seats}
+        for step, seat, value in zip(plan.slot_steps, plan.slot_seats, values, strict=True):
             history[step] = CARD + KIND[value]
-        twin = self.game.new_initial_state()
-        assert isinstance(twin, ShadyLadyState)
-        for action in history:
-            twin._apply(action)
-        twin._history = history
-        twin._actors = self._actors.copy()
+            counts[seat][value] += 1
+        for seat, count in counts.items():
+            twin.hands[seat] = [value for value in NUMBERS for _ in range(count[value])]
+        twin.draw_pile = draw_pile
         return twin
 
     # ------------------------------------------------------------------ copying
@@ -923,16 +942,24 @@ _SEARCH_BUDGET: Final = 5000  # partial deals tried per reshuffle before startin
 class _HiddenPlan:
     """What a seat knows about the draws it did not see, in the order things happened."""
 
-    def __init__(self, num_seats: int) -> None:
+    def __init__(self, num_seats: int, player: int | None) -> None:
         self.num_seats = num_seats
+        self.hidden_seats = [seat for seat in range(num_seats) if seat != player]
         self.events: list[tuple[int, int, Any]] = []
         self.slot_steps: list[int] = []  # history index of each hidden draw
+        self.slot_seats: list[int] = []  # the seat that drew it
+        # Per hidden seat, the count per value of its hand that is not its hidden draws:
+        # the cards it took from piles minus those it discarded (a count may be negative).
+        self.public_part: dict[int, list[int]] = {}
         # Per draw pile (the first, then one per reshuffle): its cards the seat did not see.
         self.unseen: list[list[int]] = [list(FULL_DECK)]
 
 
-def _sample_draws(plan: _HiddenPlan, rng: random.Random) -> list[int] | None:
-    """A number for every hidden draw, consistent with the plan; None on a dead end.
+def _sample_draws(
+    plan: _HiddenPlan, rng: random.Random
+) -> tuple[list[int], list[int]] | None:
+    """A number for every hidden draw, consistent with the plan, and the draw pile (count
+    per value) that leaves; None on a dead end.
 
     Each seat's unseen cards are open slots. A discard nobody could foresee gives its number
     to one of the seat's open slots (drawn from the current pile) and closes it; a shown hand
@@ -984,7 +1011,7 @@ def _sample_draws(plan: _HiddenPlan, rng: random.Random) -> list[int] | None:
             card = _weighted_pick(range(10), left, total, rng)
             values[slot] = card
             left[card] -= 1
-    return values
+    return values, left
 
 
 def _settle_exhausted_pile(
