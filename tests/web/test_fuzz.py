@@ -88,7 +88,9 @@ greetings = st.sampled_from(["mover", "mover", "seat 0", "seat 1", "spectator", 
 def test_the_handler_answers_everything_and_only_acknowledged_moves_count(arena):
     _, _, table, _ = arena
 
-    @settings(max_examples=150)
+    # Derandomized: whether the generated moves reach real play (the check below) must not
+    # depend on the run's luck; one run in ten or so reached only two moves.
+    @settings(max_examples=150, derandomize=True)
     @given(greeting=greetings, messages=st.lists(raw_messages, max_size=8))
     def conversation(greeting: str | None, messages: list[Any]) -> None:
         converse_and_check(arena, greeting, messages)
