@@ -37,7 +37,7 @@ def test_the_create_form_offers_the_four_levels(live, game):
     try:
         page = context.new_page()
         page.goto(base + "/")
-        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        page.wait_for_function("() => document.body?.dataset.ready === '1'")
         page.select_option("#game-select", game)
         seat = "#seat-1" if game != "hoard" else "#seat-0"
         offered = page.eval_on_selector_all(f"{seat} option", "els => els.map(e => e.value)")

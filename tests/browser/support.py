@@ -76,25 +76,25 @@ def open_table(page: Page, link: str) -> None:
 def wait_settled(page: Page, timeout: float = 15_000) -> str:
     """Wait until the page shows a view that is not waiting on a move; return data-turn."""
     page.wait_for_function(
-        "() => ['you', 'other', 'over', 'waiting'].includes(document.body.dataset.turn)"
-        " && document.body.dataset.pending !== '1'",
+        "() => ['you', 'other', 'over', 'waiting'].includes(document.body?.dataset.turn)"
+        " && document.body?.dataset.pending !== '1'",
         timeout=timeout,
     )
     return turn(page)
 
 
 def turn(page: Page) -> str:
-    return page.evaluate("() => document.body.dataset.turn")
+    return page.evaluate("() => document.body?.dataset.turn")
 
 
 def version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version || '0'"))
+    return int(page.evaluate("() => document.body?.dataset.version || '0'"))
 
 
 def wait_my_turn_or_end(page: Page, timeout: float = 20_000) -> str:
     page.wait_for_function(
-        "() => ['you', 'over'].includes(document.body.dataset.turn)"
-        " && document.body.dataset.pending !== '1'",
+        "() => ['you', 'over'].includes(document.body?.dataset.turn)"
+        " && document.body?.dataset.pending !== '1'",
         timeout=timeout,
     )
     return turn(page)
@@ -125,9 +125,9 @@ def click_random_move(page: Page, rng: random.Random, avoid: tuple[str, ...] = (
     visible = page.locator(ENABLED).filter(visible=True)
     visible.nth(index).click()
     page.wait_for_function(
-        "(v) => document.body.dataset.pending !== '1'"
-        " && (document.body.dataset.version !== String(v)"
-        " || document.body.dataset.turn === 'over')",
+        "(v) => document.body?.dataset.pending !== '1'"
+        " && (document.body?.dataset.version !== String(v)"
+        " || document.body?.dataset.turn === 'over')",
         arg=before,
         timeout=15_000,
     )

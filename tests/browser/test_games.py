@@ -45,7 +45,10 @@ def test_a_whole_game_through_the_page(server, page, game):
     summary = page.locator(".end-summary")
     assert summary.is_visible()
     assert page.locator("#rematch-button").is_enabled()
-    # Every hidden card, revealed: each seat's own view of the end.
+    # Every hidden card, revealed: each seat's own view of the end. The click waits for the
+    # seats' views to arrive: the re-render they cause, landing between the press and the
+    # release of the click, would take the click away from the summary.
+    page.locator('.end-summary[data-ready="1"]').wait_for()
     summary.locator(".reveal-seats > summary").click()
     summary.locator(".reveal-body .game-view").first.wait_for()
     screenshots_at_both_sizes(page, f"{game}-end")

@@ -57,7 +57,7 @@ def test_ask_for_a_hint_and_play_it(server, page):
     screenshots_at_both_sizes(page, "hint-panel")
     before = version(page)
     panel.get_by_role("button", name="Play it").click()
-    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=before)
+    page.wait_for_function("(v) => Number(document.body?.dataset.version) > v", arg=before)
     expect(page.locator("#log")).to_contain_text(f"You take the {suggested.split(' ', 1)[1]}")
     # Off turn the button goes; on the next turn it is back, with no hint left open.
     assert wait_my_turn_or_end(page) == "you"
@@ -97,7 +97,7 @@ def test_a_table_of_people_shows_no_hint_button(server, page):
 
 def test_the_create_form_offers_hints_at_a_table_of_people(server, page):
     page.goto(server + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
     page.select_option("#game-select", "doors")
     field = page.locator("#hints-field")
     # Against a bot (the form's first choice) hints come with the table: no question.

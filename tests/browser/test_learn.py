@@ -9,12 +9,12 @@ from tests.browser.support import screenshots_at_both_sizes
 
 
 def frame(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.frame || '-1'"))
+    return int(page.evaluate("() => document.body?.dataset.frame || '-1'"))
 
 
 def test_the_guided_game_of_doors_is_played_to_the_end(server: str, page: Page) -> None:
     page.goto(server + "/learn/doors")
-    page.wait_for_function("() => document.body.dataset.frame === '0'")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
     expect(page.locator("#coach-say")).to_contain_text("Collector")
     target = page.locator(".lesson-target")
     expect(target).to_have_count(1)
@@ -40,7 +40,7 @@ def test_the_guided_game_of_doors_is_played_to_the_end(server: str, page: Page) 
             page.locator(".lesson-target").click()
         else:
             page.locator("#lesson-next").click()
-        page.wait_for_function("(f) => Number(document.body.dataset.frame) > f", arg=current)
+        page.wait_for_function("(f) => Number(document.body?.dataset.frame) > f", arg=current)
     expect(page.locator("#lesson-play")).to_be_visible()
     assert played[0] == "take Blue Lady" and played[-1] == "guess Red Lady"
     assert {move.split()[0] for move in played} >= {"take", "discard", "end", "guess"}
@@ -55,7 +55,9 @@ def test_the_home_page_offers_the_guided_game(server: str, page: Page) -> None:
     link = page.locator('a[href="/learn/doors"]').first
     expect(link).to_be_visible()
     link.click()
-    page.wait_for_function("() => document.body.dataset.frame === '0'")
+    # Wait for the new page first: polled during the navigation, the old page may have no body.
+    page.wait_for_url("**/learn/doors")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
 
 
 def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
@@ -66,7 +68,7 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 def test_the_create_form_links_the_rules_of_the_game_chosen(server: str, page: Page) -> None:
     page.goto(server + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
     page.locator('[data-play="traps"]').click()
     link = page.locator("#create-rules")
     expect(link).to_have_attribute("href", "/rules/traps")

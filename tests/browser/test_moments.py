@@ -186,7 +186,7 @@ def test_bots_move_at_a_human_pace_and_every_moment_is_shown_and_closed(paced, n
             close_moment(page, ways[(len(moments) - 1) % len(ways)], seen)
             continue
         bots = len(bot_gaps(page))
-        turn = page.evaluate("() => document.body.dataset.turn")
+        turn = page.evaluate("() => document.body?.dataset.turn")
         enough_bots = bots >= BOT_MOVES or PLAYERS[game] == 1
         if moments and (enough_bots or turn == "over"):
             break
@@ -195,7 +195,7 @@ def test_bots_move_at_a_human_pace_and_every_moment_is_shown_and_closed(paced, n
             if not page.locator("#moment").count():
                 break
             continue
-        if turn == "you" and page.evaluate("() => document.body.dataset.pending") != "1":
+        if turn == "you" and page.evaluate("() => document.body?.dataset.pending") != "1":
             controls = page.locator(ENABLED).filter(visible=True)
             count = controls.count()
             if count:
@@ -220,11 +220,11 @@ def test_hovering_a_disabled_control_shows_no_refusal_and_a_click_shows_it_besid
         "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]})
     page = new_page()
     page.goto(made["links"]["invites"]["1"])
-    page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+    page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     refusal = page.locator("#refusal")
     # While the bot is to move, every card is disabled: resting the mouse on one says
     # nothing (the cards are drawn again as the bot moves, so the mouse goes by position).
-    if page.evaluate("() => document.body.dataset.turn") == "other":
+    if page.evaluate("() => document.body?.dataset.turn") == "other":
         # One look at the page: the bot may move (and the cards be drawn again) at any time.
         box = page.evaluate("""() => {
             const card = document.querySelector(
@@ -305,7 +305,7 @@ def test_the_create_form_offers_three_paces_and_sends_the_one_chosen(paced, new_
     page.on("request", lambda request: sent.append(json.loads(request.post_data or "{}"))
             if request.method == "POST" and request.url.endswith("/api/tables") else None)
     page.goto(paced + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
     page.locator('[data-play="doors"]').click()
     field = page.locator("#pace-field")
     expect(field).to_be_visible()

@@ -29,7 +29,7 @@ from tests.browser.support import (
 )
 
 SIZES = ((1280, 800), (390, 844))
-AT_TABLE = "() => ['you', 'other'].includes(document.body.dataset.turn)"
+AT_TABLE = "() => ['you', 'other'].includes(document.body?.dataset.turn)"
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -110,11 +110,11 @@ def play_until(pages: list[Page], done: Callable[[], bool], rng: random.Random,
             return
         for page in pages:
             page.wait_for_function(
-                "() => ['you', 'other', 'over'].includes(document.body.dataset.turn)"
-                " && document.body.dataset.pending !== '1'")
-        movers = [p for p in pages if p.evaluate("() => document.body.dataset.turn") == "you"]
+                "() => ['you', 'other', 'over'].includes(document.body?.dataset.turn)"
+                " && document.body?.dataset.pending !== '1'")
+        movers = [p for p in pages if p.evaluate("() => document.body?.dataset.turn") == "you"]
         if not movers:
-            if all(p.evaluate("() => document.body.dataset.turn") == "over" for p in pages):
+            if all(p.evaluate("() => document.body?.dataset.turn") == "over" for p in pages):
                 return
             pages[0].wait_for_timeout(100)
             continue
@@ -161,7 +161,8 @@ def test_two_players_their_names_my_games_the_lobby_and_the_personal_link(
 
     # Play until it is the host's turn again after the guest moved, then the host leaves.
     play_until([host, guest], lambda: host.evaluate(
-        "() => document.body.dataset.turn === 'you' && Number(document.body.dataset.version) > 2"),
+        "() => document.body?.dataset.turn === 'you'"
+        " && Number(document.body?.dataset.version) > 2"),
         rng)
     host_context = host.context
     errors: list[str] = []
@@ -226,7 +227,7 @@ def test_two_players_their_names_my_games_the_lobby_and_the_personal_link(
 
     # Play to the end: the end screen names the players.
     play_until([back, guest], lambda: back.evaluate(
-        "() => document.body.dataset.turn === 'over'"), rng, max_moves=400)
+        "() => document.body?.dataset.turn === 'over'"), rng, max_moves=400)
     for page in (back, guest):
         page.locator(".end-summary").wait_for()
     expect(back.locator(".final-scores")).to_contain_text("Bo <i>b</i>")
@@ -407,11 +408,11 @@ def test_your_turn_marks_the_tab_and_the_chime_is_off_until_asked(server, page):
     # turn and the marks are read together: the title is set with the turn, the badge's
     # icon is drawn a moment later.
     click_random_move(page, random.Random(1), avoid=("guess", "claim"), avoid_chance=1.0)
-    turn, title = page.evaluate("() => [document.body.dataset.turn, document.title]")
+    turn, title = page.evaluate("() => [document.body?.dataset.turn, document.title]")
     assert turn in ("you", "other", "over")
     assert title.startswith("●") == (turn == "you")
-    page.wait_for_function("() => document.body.dataset.badge === "
-                           "(document.body.dataset.turn === 'you' ? '1' : '0')")
+    page.wait_for_function("() => document.body?.dataset.badge === "
+                           "(document.body?.dataset.turn === 'you' ? '1' : '0')")
 
 
 # ---------------------------------------------------------------------------- ratings

@@ -80,7 +80,7 @@ SHOWN_PLACES: dict[str, Callable[[dict[str, Any]], list[tuple[str, str]]]] = {
 
 def open_rules(page: Page, server: str, game: str) -> None:
     page.goto(f"{server}/rules/{game}")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
 
 
 def scene_cards(page: Page, scene_id: str) -> list[str]:

@@ -27,8 +27,8 @@ from tests.browser.support import (
 
 def wait_version(page: Page, at_least: int) -> None:
     page.wait_for_function(
-        "(v) => Number(document.body.dataset.version || 0) >= v"
-        " && document.body.dataset.pending !== '1'", arg=at_least)
+        "(v) => Number(document.body?.dataset.version || 0) >= v"
+        " && document.body?.dataset.pending !== '1'", arg=at_least)
 
 
 def play_each_other(pages: dict[int, Page], rng: random.Random, check, max_moves: int = 300,
@@ -39,7 +39,7 @@ def play_each_other(pages: dict[int, Page], rng: random.Random, check, max_moves
     for page in pages.values():
         wait_settled(page)
     while True:
-        turns = {seat: page.evaluate("() => document.body.dataset.turn")
+        turns = {seat: page.evaluate("() => document.body?.dataset.turn")
                  for seat, page in pages.items()}
         if all(t == "over" for t in turns.values()):
             return moves
@@ -47,7 +47,7 @@ def play_each_other(pages: dict[int, Page], rng: random.Random, check, max_moves
         if not movers:
             for page in pages.values():
                 page.wait_for_function(
-                    "() => ['you', 'over', 'other'].includes(document.body.dataset.turn)")
+                    "() => ['you', 'over', 'other'].includes(document.body?.dataset.turn)")
             continue
         click_random_move(pages[movers[0]], rng, **avoid)
         moves += 1
@@ -71,7 +71,7 @@ def test_two_browsers_at_doors_each_see_only_their_own_door(server, new_page):
     def check(pages):
         doors = {}
         for seat, page in pages.items():
-            if page.evaluate("() => document.body.dataset.turn") == "over":
+            if page.evaluate("() => document.body?.dataset.turn") == "over":
                 return
             door = page.locator(f'#game-root .dr-door[data-seat="{seat}"]')
             doors[seat] = door.get_attribute("data-card")
@@ -116,7 +116,7 @@ def test_two_browsers_at_shady_lady_each_see_only_their_own_hand(server, new_pag
             "(cards) => cards.map((c) => c.dataset.card)"))
 
     def check(pages):
-        if any(p.evaluate("() => document.body.dataset.turn") == "over" for p in pages.values()):
+        if any(p.evaluate("() => document.body?.dataset.turn") == "over" for p in pages.values()):
             return
         for seat, page in pages.items():
             other = 1 - seat
@@ -150,7 +150,7 @@ def test_a_spectator_sees_no_hidden_card_and_has_no_moves(server, page):
     # The seat holder arrives: the game starts and the spectator sees it.
     player = page.context.browser.new_context().new_page()
     player.goto(made["links"]["invites"]["0"])
-    page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+    page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     assert page.locator(".dr-door.card-back").count() == 2
     assert page.locator(ENABLED).count() == 0
     expect(page.locator("#move-list")).to_contain_text("You are watching")
@@ -175,7 +175,7 @@ def test_reload_mid_game_comes_back_to_the_same_state(server, page):
     }
     page.reload()
     wait_settled(page)
-    page.wait_for_function("(v) => document.body.dataset.version === String(v)",
+    page.wait_for_function("(v) => document.body?.dataset.version === String(v)",
                            arg=before["version"])
     assert page.url.endswith(link.split("/play/")[1])  # the token stayed in the fragment
     after = {
@@ -237,8 +237,8 @@ def test_a_game_played_with_the_keyboard_alone(server, page):
         before = version(page)
         page.keyboard.press("Enter")
         page.wait_for_function(
-            "(v) => document.body.dataset.pending !== '1' && (document.body.dataset.version"
-            " !== String(v) || document.body.dataset.turn === 'over')", arg=before)
+            "(v) => document.body?.dataset.pending !== '1' && (document.body?.dataset.version"
+            " !== String(v) || document.body?.dataset.turn === 'over')", arg=before)
         moves += 1
         assert moves < 200
     expect(page.locator(".end-summary")).to_be_visible()
@@ -248,7 +248,7 @@ def test_a_game_played_with_the_keyboard_alone(server, page):
 def test_a_table_made_on_the_home_page_waits_for_its_invited_player(server, new_page):
     host = new_page()
     host.goto(server + "/")
-    host.wait_for_function("() => document.body.dataset.ready === '1'")
+    host.wait_for_function("() => document.body?.dataset.ready === '1'")
     host.locator('[data-play="doors"]').click()
     host.locator("#option-gems_to_win").fill("2")
     host.locator("#seat-1").select_option("human")
@@ -264,7 +264,7 @@ def test_a_table_made_on_the_home_page_waits_for_its_invited_player(server, new_
     guest = new_page(390, 844)
     guest.goto(invite)
     for page in (host, guest):
-        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+        page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
         assert page.locator(".waiting-room").count() == 0
     expect(host.locator("#players")).to_contain_text("human · here")
 
@@ -272,7 +272,7 @@ def test_a_table_made_on_the_home_page_waits_for_its_invited_player(server, new_
 def test_an_open_seat_is_taken_from_the_lobby(server, new_page):
     host = new_page()
     host.goto(server + "/?game=favor")
-    host.wait_for_function("() => document.body.dataset.ready === '1'")
+    host.wait_for_function("() => document.body?.dataset.ready === '1'")
     host.locator("#option-players").select_option("2")
     host.locator("#seat-1").select_option("human")
     host.locator("#open-seats").check()
@@ -282,14 +282,14 @@ def test_an_open_seat_is_taken_from_the_lobby(server, new_page):
     expect(host.locator('.seat-list li[data-seat="1"]')).to_contain_text("open")
     guest = new_page()
     guest.goto(server + "/")
-    guest.wait_for_function("() => document.body.dataset.ready === '1'")
+    guest.wait_for_function("() => document.body?.dataset.ready === '1'")
     row = guest.locator(f'#lobby-waiting li[data-table="{table}"]')
     expect(row).to_be_visible()
     screenshots_at_both_sizes(guest, "home", full_page=False)
     row.get_by_role("button", name="Join").click()
     guest.wait_for_url(re.compile(rf"/play/{table}#seat="))
     for page in (host, guest):
-        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+        page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
 
 
 # ---------------------------------------------------------------------------- rematch, replay
@@ -300,7 +300,9 @@ def test_rematch_and_replay_after_the_end(server, page):
     summary = page.locator(".end-summary")
     expect(summary.locator(".final-scores li")).to_have_count(2)
     expect(summary.locator(".reveal-record li").first).to_be_attached()
-    # The end as each seat saw it: the other seat's last door is face up there too.
+    # The end as each seat saw it: the other seat's last door is face up there too. (Once
+    # the views are in: their re-render during the click would take the click away.)
+    page.locator('.end-summary[data-ready="1"]').wait_for()
     summary.locator(".reveal-seats > summary").click()
     summary.locator(".reveal-tabs [role=tab]").nth(1).click()
     expect(summary.locator(".reveal-body .dr-door").first).to_have_attribute("data-card",
@@ -308,19 +310,19 @@ def test_rematch_and_replay_after_the_end(server, page):
     # The replay viewer steps through the record.
     replay = page.context.new_page()
     replay.goto(f"{server}/replay/{table}")
-    replay.wait_for_function("() => document.body.dataset.ready === '1'")
+    replay.wait_for_function("() => document.body?.dataset.ready === '1'")
     assert replay.locator("body").get_attribute("data-step") == "0"
     replay.keyboard.press("ArrowRight")
-    replay.wait_for_function("() => document.body.dataset.step !== '0'")
+    replay.wait_for_function("() => document.body?.dataset.step !== '0'")
     first_stop = int(replay.locator("body").get_attribute("data-step"))
     replay.keyboard.press("End")
-    replay.wait_for_function("(s) => Number(document.body.dataset.step) > s", arg=first_stop)
+    replay.wait_for_function("(s) => Number(document.body?.dataset.step) > s", arg=first_stop)
     expect(replay.locator("#game-root .dr-door[data-card]")).to_have_count(2)
     replay.locator("#viewer").select_option("1")
     replay.keyboard.press("Home")
-    replay.wait_for_function("() => document.body.dataset.step === '0'")
+    replay.wait_for_function("() => document.body?.dataset.step === '0'")
     replay.keyboard.press("ArrowRight")
-    replay.wait_for_function("() => document.body.dataset.step !== '0'")
+    replay.wait_for_function("() => document.body?.dataset.step !== '0'")
     # Seat 1's view at its first stop: its own door up, seat 0's face down.
     assert replay.locator('#game-root .dr-door[data-seat="1"]').get_attribute("data-card")
     assert replay.locator('#game-root .dr-door[data-seat="0"]').get_attribute("data-card") is None
@@ -330,7 +332,7 @@ def test_rematch_and_replay_after_the_end(server, page):
     token = link.split("#seat=")[1]
     page.locator("#rematch-button").click()
     page.wait_for_url(re.compile(rf"/play/(?!{table})[^#]+#seat={re.escape(token)}$"))
-    page.wait_for_function("() => ['you', 'other', 'over'].includes(document.body.dataset.turn)")
+    page.wait_for_function("() => ['you', 'other', 'over'].includes(document.body?.dataset.turn)")
 
 
 def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
@@ -350,11 +352,11 @@ def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     page.get_by_role("link", name="Open a saved game").click()
     expect(page.locator("body")).to_have_attribute("data-ready", "file")  # across the load
     page.locator("#record-file").set_input_files(str(good))
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
     expect(page.locator("#game-title")).to_have_text("Doors replay")
     expect(page.locator("#steps li")).to_have_count(len(state.history()) + 1)
     page.keyboard.press("End")
-    page.wait_for_function("(n) => document.body.dataset.step === String(n)",
+    page.wait_for_function("(n) => document.body?.dataset.step === String(n)",
                            arg=len(state.history()))
     expect(page.locator("#game-root .dr-door[data-card]")).to_have_count(2)
 
@@ -363,7 +365,7 @@ def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     record["history"][5] = "take the moon"
     damaged.write_text(json.dumps(record))
     page.goto(server + "/replay")
-    page.wait_for_function("() => document.body.dataset.ready === 'file'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'file'")
     page.locator("#record-file").set_input_files(str(damaged))
     expect(page.locator("#record-problem")).to_contain_text("damaged.json")
     expect(page.locator("#record-problem")).to_contain_text("take the moon")
@@ -375,7 +377,7 @@ def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, pag
                         [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                         clock={"seconds": 3, "bot": "random"})
     open_table(page, made["links"]["invites"]["0"])
-    page.wait_for_function("() => document.body.dataset.turn === 'you'")
+    page.wait_for_function("() => document.body?.dataset.turn === 'you'")
     before = version(page)
     pill = page.locator("#turn")
     expect(pill).to_have_text(re.compile(r"Your turn · [0-3] s$"))
@@ -384,7 +386,7 @@ def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, pag
         "(s) => { const m = document.getElementById('turn').textContent.match(/(\\d+) s$/);"
         " return m && Number(m[1]) < s; }", arg=first, timeout=3_000)
     # Nobody clicks: when the time is up the clock's bot moves for the seat.
-    page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=before,
+    page.wait_for_function("(v) => Number(document.body?.dataset.version) > v", arg=before,
                            timeout=10_000)
 
 
@@ -421,7 +423,7 @@ def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
     take.click()
     visitor.wait_for_url(re.compile(r"#seat=[\w-]{20,}$"))
     for page in (host, visitor):
-        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+        page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     assert visitor.locator("body").get_attribute("data-seat") == "1"
     expect(visitor.locator("#players")).to_contain_text("You · seat 1")
 
@@ -437,8 +439,8 @@ def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):
     first.focus()
     before = version(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("(v) => document.body.dataset.version !== String(v)"
-                           " && document.body.dataset.pending !== '1'", arg=before)
+    page.wait_for_function("(v) => document.body?.dataset.version !== String(v)"
+                           " && document.body?.dataset.pending !== '1'", arg=before)
     assert wait_my_turn_or_end(page) == "you"
     # Still in the move list, on a move that can be played: Enter plays the next one.
     focused = page.evaluate("() => [document.activeElement.closest('#move-list') !== null,"
@@ -446,7 +448,7 @@ def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):
     assert focused == [True, None]
     before = version(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("(v) => document.body.dataset.version !== String(v)", arg=before)
+    page.wait_for_function("(v) => document.body?.dataset.version !== String(v)", arg=before)
 
 
 def test_a_game_without_a_view_module_falls_back_to_the_plain_view(server, page):

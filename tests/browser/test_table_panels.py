@@ -124,7 +124,7 @@ def test_a_reveal_plays_its_notes_only_with_sound_on(server, page, sound):
         # The Guesser's declarations end a contest soon: a moment with its reveal.
         click_random_move(page, rng)
     page.locator("#moment").wait_for()
-    played = int(page.evaluate("() => document.body.dataset.revealSounds || '0'"))
+    played = int(page.evaluate("() => document.body?.dataset.revealSounds || '0'"))
     assert played >= 1 if sound == "on" else played == 0
 
 

@@ -38,8 +38,8 @@ def click_and_wait(page: Page, locator) -> None:
     before = version(page)
     locator.click()
     page.wait_for_function(
-        "(v) => document.body.dataset.version !== String(v)"
-        " && document.body.dataset.pending !== '1'", arg=before)
+        "(v) => document.body?.dataset.version !== String(v)"
+        " && document.body?.dataset.pending !== '1'", arg=before)
 
 
 def test_the_collector_takes_a_display_card_by_clicking_it(server, new_page):
@@ -223,7 +223,7 @@ def test_the_replay_at_its_first_step_says_nothing_undefined(server, page):
         time.sleep(0.2)
     for viewer in (0, 1):
         page.goto(f"{server}/replay/{table}?viewer={viewer}&step=0")
-        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        page.wait_for_function("() => document.body?.dataset.ready === '1'")
         root = page.locator("#game-root")
         expect(root.locator(".dr-status")).to_have_text("The Door cards are being dealt…")
         assert "undefined" not in root.inner_text()

@@ -388,7 +388,7 @@ def test_on_the_real_table_page_a_bid_is_typed_and_a_refusal_explained(
     screenshots_at_both_sizes(page, "view-favor-real-turn")
     before = version(page)
     page.locator('#game-root [data-move="call auction"]').click()
-    page.wait_for_function("v => document.body.dataset.version !== String(v)", arg=before)
+    page.wait_for_function("v => document.body?.dataset.version !== String(v)", arg=before)
     assert wait_my_turn_or_end(page) == "you"  # the caller bids last
     auction = page.locator("#game-root .fv-auction")
     assert "Auction called by You" in auction.inner_text()
@@ -403,5 +403,5 @@ def test_on_the_real_table_page_a_bid_is_typed_and_a_refusal_explained(
     screenshots_at_both_sizes(page, "view-favor-real-auction")
     before = version(page)
     page.locator('#game-root [data-move="pass"]').click()
-    page.wait_for_function("v => document.body.dataset.version !== String(v)", arg=before)
+    page.wait_for_function("v => document.body?.dataset.version !== String(v)", arg=before)
     assert re.search(r"^You pass\.$", page.locator("#log").inner_text(), re.MULTILINE)

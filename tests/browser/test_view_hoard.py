@@ -244,9 +244,9 @@ VIEW_PICKS = ("#game-root button:not([data-move]), "
 
 def wait_moved(page: Page, before: int) -> None:
     page.wait_for_function(
-        "(v) => document.body.dataset.pending !== '1'"
-        " && (document.body.dataset.version !== String(v)"
-        " || document.body.dataset.turn === 'over')", arg=before)
+        "(v) => document.body?.dataset.pending !== '1'"
+        " && (document.body?.dataset.version !== String(v)"
+        " || document.body?.dataset.turn === 'over')", arg=before)
 
 
 def play_with_the_view(page: Page, rng: random.Random, tries: int = 30) -> str:

@@ -485,14 +485,14 @@ def test_two_players_each_see_only_their_own_hidden_cards(
     for seat, page in enumerate(pages):
         page.goto(made["links"]["invites"][str(seat)])
     for page in pages:
-        page.wait_for_function("() => ['you', 'other'].includes(document.body.dataset.turn)")
+        page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     rng = random.Random(5)
     moves = 0
     while True:
         current = version_of(server, table)
         for seat, page in enumerate(pages):
-            page.wait_for_function("v => document.body.dataset.version === String(v)"
-                                   " && document.body.dataset.pending !== '1'", arg=current)
+            page.wait_for_function("v => document.body?.dataset.version === String(v)"
+                                   " && document.body?.dataset.pending !== '1'", arg=current)
             seen = http(server, "GET", f"/api/tables/{table}/view",
                         token=made["tokens"][str(seat)])
             assert seen["version"] == current
@@ -511,7 +511,7 @@ def test_two_players_each_see_only_their_own_hidden_cards(
         mover = next(page for page in pages if turn(page) == "you")
         choices = enabled_moves(mover)
         mover.locator(f'#game-root [data-move="{rng.choice(choices)}"]').first.click()
-        mover.wait_for_function("v => document.body.dataset.version !== String(v)", arg=current)
+        mover.wait_for_function("v => document.body?.dataset.version !== String(v)", arg=current)
         moves += 1
         if moves == 6:
             for seat, page in enumerate(pages):

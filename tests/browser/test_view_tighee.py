@@ -400,8 +400,8 @@ def test_on_the_real_table_page_cards_are_put_out_and_played(server: str, page: 
         before = version(page)
         page.locator(f'#game-root [data-move="{rng.choice(choices)}"]').click()
         page.wait_for_function(
-            "v => document.body.dataset.version !== String(v)"
-            " || document.body.dataset.turn === 'over'", arg=before)
+            "v => document.body?.dataset.version !== String(v)"
+            " || document.body?.dataset.turn === 'over'", arg=before)
         if move == 2:  # the three put-out cards are out, face down in the Forest deck
             assert page.locator("#game-root .tg-out-cards .card").count() == 3
     assert refused is not None, "no card was ever refused in 30 moves"
