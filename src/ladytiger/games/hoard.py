@@ -21,6 +21,7 @@ from ladytiger.core.state import (
     combine_moments,
     game_end_moment,
     new_moment,
+    with_entry,
 )
 from ladytiger.core.words import a, does, join, ordinal, sentence, some, turned_up
 from ladytiger.games.lady_tiger_cards import (
@@ -225,9 +226,10 @@ class HoardState(State):
         self.removed: tuple[int, ...] = (0, 0)  # the removed-Trash pile: white, black
         self.collected: tuple[int, ...] = (0, 0)  # Treasure collected: red, blue
         self.set_aside = [0] * len(CLUE_KINDS)  # known set-aside cards, per kind
-        self.unseen = list(CLUE_COUNTS)  # per kind: not revealed this round and not set aside
+        # per kind: not revealed this round and not set aside
+        self.unseen: tuple[int, ...] = tuple(CLUE_COUNTS)
         self.deck_size = CLUE_DECK_SIZE - count  # cards left in this round's deck
-        self.played: list[int] = []  # this round's revealed cards, in order
+        self.played: tuple[int, ...] = ()  # this round's revealed cards, in order
         self.markers: tuple[int, ...] = ()  # the card under each covered round marker
         self.revealed: int | None = None  # the card whose action is awaited
         self.won = False
@@ -420,7 +422,7 @@ class HoardState(State):
                 self.phase = SET_ASIDE_CARDS if self.to_set_aside else REVEAL_CARD
         elif phase == SET_ASIDE_CARDS:
             card = action - SET_ASIDE
-            self.unseen[card] -= 1
+            self.unseen = with_entry(self.unseen, card, self.unseen[card] - 1)
             set_aside = self.set_aside.copy()
             set_aside[card] += 1
             self.set_aside = set_aside
@@ -429,9 +431,9 @@ class HoardState(State):
                 self.phase = REVEAL_CARD
         elif phase == REVEAL_CARD:
             card = action - REVEAL
-            self.unseen[card] -= 1
+            self.unseen = with_entry(self.unseen, card, self.unseen[card] - 1)
             self.deck_size -= 1
-            self.played.append(card)
+            self.played += (card,)
             self.revealed = card
             self.phase = TAKE_ACTION
             if not self._legal_actions():
@@ -483,14 +485,14 @@ class HoardState(State):
         if self.deck_size:
             self.phase = REVEAL_CARD
             return
-        self.played.pop()  # the last card leaves the game under the next round marker
+        self.played = self.played[:-1]  # the last card goes under the next round marker
         self.markers += (card,)
         if self.face_down:
             # Every deck card has now been seen, so the unseen ones are the face-down cards.
             self.set_aside = [
                 aside + n for aside, n in zip(self.set_aside, self.unseen, strict=True)
             ]
-            self.unseen = [0] * len(CLUE_KINDS)
+            self.unseen = (0,) * len(CLUE_KINDS)
             self.face_down = 0
         if len(self.markers) == ROUNDS:
             self.phase = GAME_OVER
@@ -499,9 +501,9 @@ class HoardState(State):
         unseen = [0] * len(CLUE_KINDS)
         for kind in self.played:
             unseen[kind] += 1
-        self.unseen = unseen
+        self.unseen = tuple(unseen)
         self.deck_size = len(self.played)
-        self.played = []
+        self.played = ()
         self.phase = REVEAL_CARD
 
     # ------------------------------------------------------------------ outcome
@@ -726,9 +728,9 @@ class HoardState(State):
         twin.removed = self.removed
         twin.collected = self.collected
         twin.set_aside = self.set_aside  # replaced, never changed in place
-        twin.unseen = self.unseen.copy()
+        twin.unseen = self.unseen
         twin.deck_size = self.deck_size
-        twin.played = self.played.copy()
+        twin.played = self.played
         twin.markers = self.markers
         twin.revealed = self.revealed
         twin.won = self.won
