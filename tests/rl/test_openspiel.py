@@ -21,6 +21,7 @@ from ladytiger.core import LadyTigerError  # noqa: E402
 from ladytiger.rl.openspiel import (  # noqa: E402
     RolloutEvaluator,
     SpielBot,
+    _replay,
     make_bot,
     register_all,
 )
@@ -128,8 +129,17 @@ def test_resample_from_infostate_keeps_the_information_state(game_config):
             tensor = state.information_state_tensor(player) if offers_tensor else None
             for _ in range(3):
                 drawn = state.resample_from_infostate(player, sampler)
+                # Built afresh from the drawn history: the drawn state itself carries the
+                # strings over, so asking it would check nothing.
+                fresh = _replay(game, drawn.inner.history())
+                assert fresh.information_state_string(player) == key
+                assert fresh.observation_string(player) == state.observation_string(player)
                 assert drawn.information_state_string(player) == key
                 assert drawn.history() == drawn.inner.history()
+                # pyspiel's record of who took each step is the drawn game's, as a replay's.
+                assert [(step.player, step.action) for step in drawn.full_history()] == [
+                    (step.player, step.action) for step in fresh.full_history()
+                ]
                 if offers_tensor:
                     assert drawn.information_state_tensor(player) == tensor
             action = rng.choice(state.legal_actions())

@@ -27,6 +27,10 @@ from ladytiger.rl.infostate import InfoStateEncoder, history_key, info_state_enc
 PREFIX = "ladytiger_"
 ZERO_SUM = "zero_sum"
 
+# pyspiel asks for the player to move several times a step, so ours is passed through as is.
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("ladytiger's CHANCE and TERMINAL no longer match pyspiel's player ids")
+
 
 def _offers_zero_sum(info: GameInfo) -> bool:
     return info.min_players <= 2 <= info.max_players
@@ -139,16 +143,33 @@ class LadyTigerSpielState(pyspiel.State):
         self.inner = inner if inner is not None else game.inner.new_initial_state()
         self._zero_sum = game.zero_sum
         # While a resampled state catches up on its history (see resample_from_infostate),
-        # pyspiel records the actions and the inner state, already there, skips them.
-        self._catching_up = False
+        # pyspiel records the actions and the inner state, already there, skips them: this
+        # is the step being recorded, None otherwise.
+        self._catching_up: int | None = None
+        # Strings already built for the present position, by (observer kind, player):
+        # searches ask for a node's key several times (OpenSpiel's IS-MCTS three times per
+        # node), and every ask would otherwise walk the whole history again.
+        self._strings: dict[tuple[bool, bool, int], str] = {}
+        self._strings_of: CoreState | None = None
+        self._strings_at = -1
+
+    def strings(self) -> dict[tuple[bool, bool, int], str]:
+        """The strings kept for the present position (emptied when the position changes)."""
+        inner = self.inner
+        length = len(inner._history)
+        if self._strings_of is not inner or self._strings_at != length:
+            self._strings = {}
+            self._strings_of = inner
+            self._strings_at = length
+        return self._strings
 
     def current_player(self) -> int:
-        player = self.inner.current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        # Our CHANCE and TERMINAL are pyspiel's ids (checked on import): no translation.
+        index = self._catching_up
+        if index is None:
+            return self.inner.current_player()
+        # pyspiel records who took each step it is given: the actor of that step.
+        return self.inner._actors[index]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.inner.legal_actions() if player == self.inner.current_player() else []
@@ -157,8 +178,10 @@ class LadyTigerSpielState(pyspiel.State):
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if not self._catching_up:
+        if self._catching_up is None:
             self.inner.apply_action(action)
+        else:
+            self._catching_up += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(action, player=CHANCE if player < 0 else player)
@@ -179,10 +202,18 @@ class LadyTigerSpielState(pyspiel.State):
         replay = LadyTigerSpielState(self.get_game(), drawn)
         # pyspiel keeps its own copy of the history; it is given the drawn one without
         # playing the moves again.
-        replay._catching_up = True
+        replay._catching_up = 0
         for action in drawn.history():
             replay.apply_action(action)
-        replay._catching_up = False
+        replay._catching_up = None
+        # What `player_id` knows is the same in the drawn state (resample's contract, which
+        # the tests check on freshly built strings), so are its strings: they are carried
+        # over rather than built again for every simulation of a search.
+        mine = self.strings()
+        carried = replay.strings()
+        for key, text in mine.items():
+            if key[2] == player_id:
+                carried[key] = text
         return replay
 
     def __str__(self) -> str:
@@ -242,6 +273,15 @@ class LadyTigerObserver:
             self.info_state.encode_state(state.inner, viewer, self.tensor)
 
     def string_from(self, state: LadyTigerSpielState, player: int) -> str:
+        strings = state.strings()
+        key = (self.perfect_recall, self.private, player)
+        text = strings.get(key)
+        if text is None:
+            text = strings[key] = self.build_string(state, player)
+        return text
+
+    def build_string(self, state: LadyTigerSpielState, player: int) -> str:
+        """The string, built afresh (string_from keeps it for the position)."""
         viewer = self._viewer(player)
         if not self.perfect_recall:
             return json.dumps(
