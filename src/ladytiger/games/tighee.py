@@ -412,6 +412,23 @@ class TigheeState(State):
         return listing
 
     # ------------------------------------------------------------------ apply
+    def _deal_all(self, actions: list[int]) -> None:
+        """The deal steps `actions` at once, as `_apply` would deal them one by one (for
+        resample, which redeals a round: removing cards one at a time is what costs)."""
+        n = self.n
+        dealt = self.dealt
+        for action in actions:
+            card = action - DEAL
+            self.hands[dealt % n] |= 1 << card
+            self.undealt ^= 1 << card
+            dealt += 1
+        undealt = self.undealt
+        self.undealt_cards = [card for card in self.undealt_cards if undealt >> card & 1]
+        self.dealt = dealt
+        if dealt == n * self.setup.hand_size:
+            self.phase = PUTTING_OUT
+            self.putter = 0
+
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == DEALING:
@@ -766,7 +783,8 @@ class TigheeState(State):
         avoiding the colours it is known to lack) and a free pile; the free pile and the
         Forest cards `player` did not put out are shared out as the other seats'
         put-out cards (the rest being the left-over or undealt cards). Each seat's dealt
-        cards then go back into its deal slots in random order, and the history replays.
+        cards then go back into its deal slots in random order, and the round under way is
+        played again from its first deal (the tests check the copy against a full replay).
         """
         rounds = self._rounds_in_history()
         if not rounds:
@@ -806,11 +824,18 @@ class TigheeState(State):
                 shuffle(put, rng)
                 for index, card in zip(steps.put_outs[seat], put, strict=True):
                     history[index] = PUT_OUT + card
-        twin = TigheeState(game)
-        for action in history:
-            twin._apply(action)
+        twin = self.clone()
+        if len(rounds) > len(self.past_rounds):
+            # A finished round leaves only public results behind (tricks won, points), so
+            # only the round under way depends on the redrawn steps: it alone is played again.
+            twin._new_round_zones()
+            twin.phase = DEALING
+            steps = rounds[-1]
+            first = steps.deals[0][0]
+            twin._deal_all(history[first : first + steps.dealt])
+            for action in history[first + steps.dealt :]:
+                twin._apply(action)
         twin._history = history
-        twin._actors = self._actors.copy()
         return twin
 
     # ------------------------------------------------------------------ copying
@@ -851,6 +876,7 @@ class TigheeState(State):
             self.first_lead,
             self.phase,
             self.undealt,
+            tuple(self.undealt_cards),
             self.dealt,
             tuple(self.hands),
             tuple(self.put_out),
