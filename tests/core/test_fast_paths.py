@@ -103,7 +103,7 @@ def test_doors_deck_counts_are_the_cards_not_yet_seen():
 
     for seed in range(6):
         for state in walk("doors", {}, seed):
-            assert state.deck_counts == [
+            assert list(state.deck_counts) == [
                 total - shown - taken - thrown
                 for total, shown, taken, thrown in zip(
                     CLUE_COUNTS, state.display, state.collected, state.discarded, strict=True

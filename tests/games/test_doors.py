@@ -287,6 +287,71 @@ def test_resample_respects_the_forced_reveal():
     assert doors == {BLUE_LADY, BLUE_TIGER}
 
 
+def _identity_draws(state, viewer, sampler, draws):
+    rng = random.Random(11)
+    return [sampler(state, viewer, rng) for _ in range(draws)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_direct_resample_draws_as_the_shared_replaying_one(seed):
+    """Doors draws its hidden Doors directly; the shared sampler replays the game and
+    rejects draws the public course rules out. Both must give the same deals, each alike."""
+    from collections import Counter
+
+    from ladytiger.core.state import State
+
+    rng = random.Random(seed)
+    state = new_game("doors")
+    steps = rng.randrange(4, 40)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for viewer in (0, 1, None):
+        direct = _identity_draws(state, viewer, type(state).resample, 600)
+        shared = _identity_draws(state, viewer, State.resample, 600)
+        for drawn in direct:
+            # The drawn state is the one its own history makes.
+            replay = new_game("doors")
+            for action in drawn.history():
+                replay.apply_action(action)
+            assert replay._snapshot() == drawn._snapshot()
+            assert drawn.observation(viewer) == state.observation(viewer)
+        direct_deals = Counter(d.identity for d in direct)
+        shared_deals = Counter(d.identity for d in shared)
+        assert set(direct_deals) == set(shared_deals)
+        # Each possible deal equally likely: with k of them, each near 600/k.
+        expected = 600 / len(direct_deals)
+        assert all(abs(n - expected) < 0.35 * expected + 15 for n in direct_deals.values())
+
+
+def test_a_spectators_draw_weighs_every_consistent_deal_alike():
+    # Second contest, seat 1 collecting: its cards rule out both Red Doors for it, so the
+    # deals a spectator cannot rule out are 2 Doors for the Collector times 3 for seat 0,
+    # six in all, each as likely. Drawing seat 0 first would favour some over others.
+    from collections import Counter
+
+    state = guesser_turn()
+    play(state, "guess Red Tiger", "deal Red Tiger to seat 0", "deal Blue Tiger to seat 1",
+         *(f"reveal {c}" for c in ("Red Lady", "Red Lady", "Red Lady", "Blue/Red")),
+         "take Red Lady", "reveal Blue Lady", "discard Blue Lady", "reveal Blue Lady",
+         "end turn", "take Red Lady", "reveal Blue Lady", "discard Blue Lady",
+         "reveal Blue Tiger", "end turn", "take Red Lady", "reveal Blue Tiger",
+         "discard Blue Tiger", "reveal Blue Tiger", "end turn", "take Blue/Red",
+         "reveal Lady/Tiger")
+    assert state.collector == 1 and not state.is_terminal()
+    rng = random.Random(3)
+    deals = Counter(state.resample(None, rng).identity for _ in range(3000))
+    from ladytiger.games.lady_tiger_cards import BLUE_LADY, BLUE_TIGER
+    assert {collector for _, collector in deals} == {BLUE_LADY, BLUE_TIGER}
+    assert len(deals) == 6
+    assert all(400 < n < 600 for n in deals.values()), deals
+
+
 @pytest.mark.slow
 def test_ten_thousand_random_games_finish():
     from ladytiger import load_game

@@ -149,6 +149,60 @@ def test_resample_from_infostate_keeps_the_information_state(game_config):
         state.apply_action(action)
 
 
+def test_verbs_answered_in_python_give_pyspiels_answers(game_config):
+    """legal_actions, is_chance_node and information_state_string are answered in Python
+    for speed: the same answers as pyspiel's own way (through C++), at every step."""
+    game = pyspiel.load_game(spiel_name(game_config))
+    players = game.num_players()
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    for _ in range(80):
+        fresh = _replay(game, state.history())  # no strings kept yet
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(fresh)
+        assert state.legal_actions() == pyspiel.State.legal_actions(fresh)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(fresh, player)
+            assert state.information_state_string(player) == (
+                pyspiel.State.information_state_string(fresh, player)
+            )
+        current = state.current_player()
+        if current >= 0:
+            assert state.information_state_string() == fresh.information_state_string(current)
+            with pytest.raises(pyspiel.SpielError):
+                pyspiel.State.legal_actions(fresh, -1)
+            with pytest.raises(pyspiel.SpielError):
+                state.legal_actions(-1)
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_string(players)
+        if state.is_terminal():
+            break
+        play_randomly(state, rng, 1)
+
+
+def test_a_resampled_state_is_a_whole_pyspiel_state():
+    """A drawn state gets pyspiel's record of steps in one piece: it clones, serialises
+    and counts its moves as a state played step by step does."""
+    game = pyspiel.load_game("ladytiger_traps(players=3,max_seasons=2)")
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(4), 20)
+    assert not state.is_terminal()
+    with pytest.raises(pyspiel.SpielError, match="a seat"):
+        state.resample_from_infostate(-4, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    while state.is_chance_node():
+        play_randomly(state, np.random.RandomState(6), 1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    player = state.current_player()
+    drawn = state.resample_from_infostate(player, sampler)
+    replayed = _replay(game, drawn.inner.history())
+    assert drawn.move_number() == replayed.move_number() == len(drawn.history())
+    twin = drawn.clone()
+    assert twin.history() == drawn.history() and twin.inner.history() == drawn.history()
+    assert twin.information_state_string(player) == state.information_state_string(player)
+    back = game.deserialize_state(drawn.serialize())
+    assert back.history() == drawn.history() and back.inner.history() == drawn.history()
+    play_randomly(twin, np.random.RandomState(5), 30)
+    assert drawn.history() == replayed.history()  # the twin is a separate game
+
+
 def test_public_observations_carry_nothing_private(game_config):
     """Redraw every hidden card (a spectator's resample) and the public tensor and string
     stay the same; the private ones change somewhere (the redraw did swap cards)."""

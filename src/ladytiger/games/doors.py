@@ -6,6 +6,7 @@ discards and tries to name that identity. Rules page: docs/rules/doors.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 from ladytiger.core.game import Game, GameInfo
@@ -195,18 +196,20 @@ class DoorsState(State):
         if copy_of is not None:  # clone() copies the rest of the position in
             return
         self.target: int = game.options["gems_to_win"]
-        # Fields that change once a contest are tuples, replaced when they change, so that
-        # clone() can share them instead of copying.
+        # The position's fields are tuples (or plain values), replaced when they change, so
+        # that clone() shares them instead of copying: a search clones far more often than
+        # a move changes one of them.
         self.gems: tuple[int, ...] = (0, 0)
         self.contest = 0
         self.collector = 0
         self.identity: tuple[int | None, ...] = (None, None)
-        self.display = [0] * 6  # per card kind
-        self.collected = [0] * 6
+        self.display: tuple[int, ...] = (0,) * 6  # per card kind
+        self.collected: tuple[int, ...] = (0,) * 6
         # A tuple, replaced at a discard (one a turn at most), shared by clones.
         self.discarded: tuple[int, ...] = (0,) * 6
         self.deck = sum(CLUE_COUNTS)
-        self.deck_counts = list(CLUE_COUNTS)  # per kind, the Clue cards still in the deck
+        # Per kind, the Clue cards still in the deck.
+        self.deck_counts: tuple[int, ...] = CLUE_COUNTS
         self.phase = (
             CHOOSE_FIRST_COLLECTOR if game.options["random_first_collector"] else DEAL_IDENTITIES
         )
@@ -323,7 +326,7 @@ class DoorsState(State):
 
     def unseen_clues(self) -> list[int]:
         """Per kind, the Clue cards still in the deck."""
-        return self.deck_counts.copy()
+        return list(self.deck_counts)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: int) -> None:
@@ -339,8 +342,9 @@ class DoorsState(State):
                 self.identity = (self.identity[0], door)
                 self.phase = REFILL_DISPLAY
         elif phase == REFILL_DISPLAY:
-            self.display[action - REVEAL] += 1
-            self.deck_counts[action - REVEAL] -= 1
+            card = action - REVEAL
+            self.display = with_entry(self.display, card, self.display[card] + 1)
+            self.deck_counts = with_entry(self.deck_counts, card, self.deck_counts[card] - 1)
             self.deck -= 1
             self.phase = self._after_refill
         elif phase == COLLECT:
@@ -357,7 +361,7 @@ class DoorsState(State):
             self._end_guesser_turn()
         else:
             card = action - DISCARD
-            self.display[card] -= 1
+            self.display = with_entry(self.display, card, self.display[card] - 1)
             self.discarded = with_entry(self.discarded, card, self.discarded[card] + 1)
             self._refill_then(DECLARE_OR_END)
 
@@ -372,8 +376,8 @@ class DoorsState(State):
         self.phase = REFILL_DISPLAY if self.deck else phase
 
     def _take(self, card: int) -> None:
-        self.display[card] -= 1
-        self.collected[card] += 1
+        self.display = with_entry(self.display, card, self.display[card] - 1)
+        self.collected = with_entry(self.collected, card, self.collected[card] + 1)
         own = self.identity[self.collector]
         assert own is not None
         trait = matching_set_trait(self.collected, own)
@@ -425,11 +429,11 @@ class DoorsState(State):
         self.contest += 1
         self.collector = 1 - self.collector
         self.identity = (None, None)
-        self.display = [0] * 6
-        self.collected = [0] * 6
+        self.display = (0,) * 6
+        self.collected = (0,) * 6
         self.discarded = (0,) * 6
         self.deck = sum(CLUE_COUNTS)
-        self.deck_counts = list(CLUE_COUNTS)
+        self.deck_counts = CLUE_COUNTS
         self._next_after_refill = COLLECT
         self.phase = DEAL_IDENTITIES
 
@@ -566,14 +570,54 @@ class DoorsState(State):
         if self.phase == GAME_OVER:
             return set()
         # Only the current contest's identities are secret; earlier ones were revealed.
-        deals = [
-            index
-            for index, (actor, action) in enumerate(zip(self._actors, self._history, strict=True))
-            if actor == CHANCE and DEAL_DOOR <= action < REVEAL
-        ]
-        dealt = sum(door is not None for door in self.identity)
-        current = deals[len(deals) - dealt :] if dealt else []
-        return {index for seat, index in enumerate(current) if seat != player}
+        return {index for seat, index in enumerate(self._current_deals()) if seat != player}
+
+    def _current_deals(self) -> list[int]:
+        """Where in the history the current contest's Doors were dealt, in seat order."""
+        # They are the last deals of the game: searched for from the end, as a search asks
+        # for them at every node and a long game's history is mostly earlier contests.
+        actors, history = self._actors, self._history
+        found: list[int] = []
+        wanted = sum(door is not None for door in self.identity)
+        index = len(history)
+        while len(found) < wanted:
+            index -= 1
+            if actors[index] == CHANCE and DEAL_DOOR <= history[index] < REVEAL:
+                found.append(index)
+        found.reverse()
+        return found
+
+    def resample(self, player: int | None, rng: random.Random) -> DoorsState:
+        """Drawn directly rather than by replaying the game (the shared way).
+
+        Only the current contest's Doors are hidden. The Doors are dealt without
+        replacement, all alike, and one public fact bears on them: a Collector whose taken
+        cards hold a set of their Door reveals at once, so a contest still under way tells
+        everyone the Collector's Door makes no set with those cards. The Collector's hidden
+        Door is drawn first among the Doors that fit, then any other hidden one among the
+        Doors left: each consistent deal is then equally likely, as in the real posterior
+        (the second draw always has the same number of choices).
+        """
+        twin = self.clone()
+        deals = self._current_deals() if self.phase != GAME_OVER else []
+        hidden = [seat for seat in range(len(deals)) if seat != player]
+        if not hidden:
+            return twin
+        identity = list(self.identity)
+        for seat in hidden:
+            identity[seat] = None
+        if self.collector in hidden:
+            hidden.remove(self.collector)
+            hidden.insert(0, self.collector)
+        for seat in hidden:
+            choices = [door for door in IDENTITIES if door not in identity]
+            if seat == self.collector:
+                choices = [d for d in choices if matching_set_trait(self.collected, d) is None]
+            door = rng.choice(choices)
+            identity[seat] = door
+            twin._history[deals[seat]] = DEAL_DOOR + door
+        twin.identity = tuple(identity)
+        return twin
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> DoorsState:
@@ -583,11 +627,11 @@ class DoorsState(State):
         twin.contest = self.contest
         twin.collector = self.collector
         twin.identity = self.identity
-        twin.display = self.display.copy()
-        twin.collected = self.collected.copy()
+        twin.display = self.display
+        twin.collected = self.collected
         twin.discarded = self.discarded
         twin.deck = self.deck
-        twin.deck_counts = self.deck_counts.copy()
+        twin.deck_counts = self.deck_counts
         twin.phase = self.phase
         twin._next_after_refill = self._next_after_refill
         twin.past_contests = self.past_contests  # entries are never mutated

@@ -35,13 +35,13 @@ def masked_history(state: State, seat: int | None) -> list[tuple[int, int | None
 def history_key(state: State, seat: int | None) -> str:
     """The seat's view of the course of the game as a short string ("c" for chance, "?" for
     a step the seat does not know)."""
-    hidden = state._hidden_steps(seat)
-    # Searches build this key at every node they visit: each step's words are made once
-    # per (actor, action) and reused, not formatted anew.
-    return " ".join([
-        _step_word(actor, None if index in hidden else action)
-        for index, (actor, action) in enumerate(zip(state._actors, state._history, strict=True))
-    ])
+    # Searches build this key at every node they visit: each step's word is made once per
+    # (actor, action) and looked up, then the few hidden steps are masked.
+    actors = state._actors
+    words = list(map(_step_word, actors, state._history))
+    for index in state._hidden_steps(seat):
+        words[index] = _step_word(actors[index], None)
+    return " ".join(words)
 
 
 @functools.cache

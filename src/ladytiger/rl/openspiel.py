@@ -9,7 +9,10 @@ so they cross process boundaries (vector environments, Ray workers).
 
 from __future__ import annotations
 
+import base64
+import functools
 import json
+import pickle
 import random
 import sys
 from typing import Any
@@ -197,15 +200,26 @@ class LadyTigerSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state drawn among those `player_id` cannot tell apart from this one."""
+        if not 0 <= player_id < self.inner.num_players():
+            raise pyspiel.SpielError(
+                f"resample_from_infostate draws for a seat (0 to "
+                f"{self.inner.num_players() - 1}), not for player {player_id}"
+            )
         seed = int(probability_sampler() * 2**52)
         drawn = self.inner.resample(player_id, random.Random(seed))
-        replay = LadyTigerSpielState(self.get_game(), drawn)
-        # pyspiel keeps its own copy of the history; it is given the drawn one without
-        # playing the moves again.
-        replay._catching_up = 0
-        for action in drawn.history():
-            replay.apply_action(action)
-        replay._catching_up = None
+        game = self.get_game()
+        if _takes_history_text(game):
+            # pyspiel keeps its own record of the steps (who took each, and what): it is
+            # handed the drawn one whole, in pyspiel's own serialised form, rather than
+            # step by step (two calls back into Python per step, a fifth of a search).
+            replay = game.deserialize_state(_history_text(drawn))
+            replay.inner = drawn
+        else:
+            replay = LadyTigerSpielState(game, drawn)
+            replay._catching_up = 0
+            for action in drawn.history():
+                replay.apply_action(action)
+            replay._catching_up = None
         # What `player_id` knows is the same in the drawn state (resample's contract, which
         # the tests check on freshly built strings), so are its strings: they are carried
         # over rather than built again for every simulation of a search.
@@ -215,6 +229,34 @@ class LadyTigerSpielState(pyspiel.State):
             if key[2] == player_id:
                 carried[key] = text
         return replay
+
+    # OpenSpiel's Python algorithms ask these from Python at every node: answered here
+    # directly, where pyspiel's C++ would call back into Python one to three times. They
+    # give pyspiel's answers exactly (a test compares both ways over every game); C++
+    # callers go the usual way.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        inner = self.inner
+        current = inner.current_player()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [action for action, _ in inner.chance_outcomes()]
+        if player is None or player == current:
+            return inner.legal_actions()
+        if player < 0:
+            return pyspiel.State.legal_actions(self, player)  # pyspiel's own error
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self.inner.current_player() == CHANCE
+
+    def information_state_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.inner.current_player()
+        text = self.strings().get((True, True, player)) if player >= 0 else None
+        if text is None:  # built (and kept) the usual way, checks included
+            text = pyspiel.State.information_state_string(self, player)
+        return text
 
     def __str__(self) -> str:
         return json.dumps(self.inner.observation(None, with_log=False), sort_keys=True)
@@ -387,6 +429,49 @@ def _replay(game: LadyTigerSpielGame, history: list[int]) -> LadyTigerSpielState
     for action in history:
         state.apply_action(action)
     return state
+
+
+_EMPTY_FIELDS = base64.b64encode(pickle.dumps({})).decode("ascii")
+_HISTORY_TEXT_WORKS: list[bool] = []
+
+
+@functools.cache
+def _step_text(actor: int, action: int) -> str:
+    return f"{actor}:{action}"
+
+
+def _history_text(inner: CoreState) -> str:
+    """`inner`'s steps in the form pyspiel's Python-game states serialise to (the Python
+    fields left empty: the caller sets them)."""
+    steps = inner._history
+    return (
+        f"history={','.join(map(_step_text, inner._actors, steps))}\n"
+        f"move_number={len(steps)}\n__dict__={_EMPTY_FIELDS}"
+    )
+
+
+def _takes_history_text(game: LadyTigerSpielGame) -> bool:
+    """Whether this pyspiel reads a state's record of steps from `_history_text` (checked
+    once on a short game against steps applied one by one; if not, resampled states catch
+    up step by step)."""
+    if not _HISTORY_TEXT_WORKS:
+        works = False
+        try:
+            played = game.new_initial_state()
+            for _ in range(3):
+                if played.is_terminal():
+                    break
+                played.apply_action(played.legal_actions()[0])
+            read = game.deserialize_state(_history_text(played.inner))
+            works = isinstance(read, LadyTigerSpielState) and (
+                [(s.player, s.action) for s in read.full_history()]
+                == [(s.player, s.action) for s in played.full_history()]
+                and read.move_number() == played.move_number()
+            )
+        except (pyspiel.SpielError, RuntimeError, ValueError):
+            works = False
+        _HISTORY_TEXT_WORKS.append(works)
+    return _HISTORY_TEXT_WORKS[0]
 
 
 def _class_name(info: GameInfo) -> str:
