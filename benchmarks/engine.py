@@ -472,6 +472,8 @@ def render(
         for name, f in references.items():
             lines.append(f"| OpenSpiel {name} | {f['steps_per_s']:,.0f} | | | | | |")
     lines += ["", summary_line(rows, compiled)]
+    if compiled and c_rows:
+        lines += ["", c_engine_line(rows, c_rows)]
     if not references:
         lines.append("\nOpenSpiel was not installed: no reference figures in this run.")
     lines += ["", f"![steps per second]({CHART.name})"]
@@ -492,6 +494,28 @@ def summary_line(rows: list[dict], compiled: bool) -> str:
     return (
         f"At or above 1.0x hearts ({engine}): {reached} ({len(level)} of {len(ratios)} "
         f"configurations); the lowest ratio is {lowest:.2f}x ({lowest_label})."
+    )
+
+
+def c_engine_line(rows: list[dict], c_rows: list[dict]) -> str:
+    """How the hand-written C Tighee engine compares with the compiled one (issue #23 keeps
+    it only while it is faster, and asks by how much)."""
+    compiled = {row["label"]: row["compiled"]["steps_per_s"] for row in rows}
+    pairs = [
+        (row["python_label"], row["figures"]["steps_per_s"] / compiled[row["python_label"]])
+        for row in c_rows
+        if row["python_label"] in compiled
+    ]
+    figures = ", ".join(f"{label} x{ratio:.2f}" for label, ratio in pairs)
+    faster = all(ratio > 1.0 for _, ratio in pairs)
+    verdict = (
+        "it stays, opt-in, with its equality test against the Python rules"
+        if faster
+        else "the compiled engine is as fast somewhere, so the C engine could be retired"
+    )
+    return (
+        f"The C Tighee engine over the compiled one, steps/s in this run: {figures}: "
+        f"{verdict}."
     )
 
 
