@@ -31,8 +31,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import ladytiger
-from ladytiger.core import CHANCE, IllegalActionError, LadyTigerError
-from ladytiger.rl.encoders import chance_outcome, encoder_for, legal_mask
+from ladytiger.core import IllegalActionError, LadyTigerError
+from ladytiger.rl.encoders import encoder_for
+from ladytiger.rl.encoders.marks import advance, fresh_tensor, mask_for, play_chance
 
 ILLEGAL_MODES = ("terminate", "raise")
 
@@ -129,10 +130,11 @@ class LadyTigerAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.state
-        legal = state.legal_actions() if state.current_player() == seat else []
+        encoder = self.encoder
+        tensor = fresh_tensor(encoder.fast, state, seat, encoder.size) if encoder.fast else None
         return {
-            "observation": self.encoder.encode_state(state, seat),
-            "action_mask": legal_mask(legal, self._actions),
+            "observation": encoder.encode_state(state, seat) if tensor is None else tensor,
+            "action_mask": mask_for(state, seat, self._actions),
         }
 
     def step(self, action: int | None) -> None:
@@ -144,9 +146,8 @@ class LadyTigerAECEnv(AECEnv):
             raise IllegalActionError(f"{agent} must choose an action; the game is not over")
         self._cumulative_rewards[agent] = 0.0
         state = self.state
-        state.apply_action(int(action))
-        self._resolve_chance()
-        if state.is_terminal():
+        to_move = advance(state, int(action), self._draws, self._refill_draws)
+        if to_move < 0:  # chance is resolved: only the end is left
             returns = state.returns()
             if self.zero_sum:
                 returns = [returns[0] - returns[1], returns[1] - returns[0]]
@@ -157,23 +158,20 @@ class LadyTigerAECEnv(AECEnv):
             # there is nothing to accumulate.
             self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self.possible_agents[to_move]
         if self.render_mode == "human":
             self.render()
 
     def _resolve_chance(self) -> None:
-        state = self.state
-        while state.current_player() == CHANCE:
-            state.apply_trusted(chance_outcome(state.chance_outcomes(), self._draw()))
+        play_chance(self.state, self._draws, self._refill_draws)
 
-    def _draw(self) -> float:
-        """The next uniform number of `np_random`'s stream. Drawn 256 at a time: one scalar
-        draw from numpy costs as much as a whole chance node, and a block gives the very
-        same numbers in the same order."""
-        if not self._draws:
-            self._draws = self.np_random.random(DRAW_BLOCK).tolist()
-            self._draws.reverse()
-        return self._draws.pop()
+    def _refill_draws(self) -> None:
+        """Put the next uniform numbers of `np_random`'s stream in `_draws`, the next one last.
+        Drawn 256 at a time: one scalar draw from numpy costs as much as a whole chance node,
+        and a block gives the very same numbers in the same order."""
+        block = self.np_random.random(DRAW_BLOCK).tolist()
+        block.reverse()
+        self._draws.extend(block)
 
     def _agent_to_move(self) -> str:
         if self.state.is_terminal():

@@ -102,14 +102,32 @@ def make_encoder(game: Game) -> Encoder:
                 elif bid is not None:
                     out["bids"][k] = bid / all_gems
 
+    # The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+    at_auction = at["auction"]
+    at_bids = at["bids"]
+    at_caller = at["caller"]
+    at_collections = at["collections"]
+    at_day = at["day"]
+    at_deck = at["deck"]
+    at_discarded = at["discarded"]
+    at_first_player = at["first_player"]
+    at_gems = at["gems"]
+    at_high_bidder = at["high_bidder"]
+    at_identities = at["identities"]
+    at_lot = at["lot"]
+    at_passed = at["passed"]
+    at_scores = at["scores"]
+    at_supply = at["supply"]
+    at_turn = at["turn"]
+
     def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not FavorState:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
-        t[at["day"] + state.day] = 1.0
-        t[at["first_player"] + (state.first_player - first) % n] = 1.0
-        t[at["turn"] + (state.turn - first) % n] = 1.0
+        t[at_day + state.day] = 1.0
+        t[at_first_player + (state.first_player - first) % n] = 1.0
+        t[at_turn + (state.turn - first) % n] = 1.0
         over = phase == GAME_OVER
         identity, gems, points, collected = state.identity, state.gems, state.points, \
             state.collected
@@ -117,30 +135,30 @@ def make_encoder(game: Game) -> Encoder:
             seat = (first + k) % n
             door = identity[seat]
             if door is not None and (seat == viewer or over):
-                t[at["identities"] + 4 * k + door] = 1.0
-            t[at["gems"] + k] = gems[seat] / all_gems
+                t[at_identities + 4 * k + door] = 1.0
+            t[at_gems + k] = gems[seat] / all_gems
             score = min(max(points[seat] - SCORE_LOW, 0), SCORE_SPAN)
-            t[at["scores"] + k] = score / SCORE_SPAN
-            counts_at(t, at["collections"] + KINDS * k, collected[seat], CLUE_COUNTS)
-        t[at["supply"]] = state.supply / all_gems
-        counts_at(t, at["lot"], state.lot, CLUE_COUNTS)
-        counts_at(t, at["discarded"], state.discarded, CLUE_COUNTS)
-        t[at["deck"]] = state.deck / 14
+            t[at_scores + k] = score / SCORE_SPAN
+            counts_at(t, at_collections + KINDS * k, collected[seat], CLUE_COUNTS)
+        t[at_supply] = state.supply / all_gems
+        counts_at(t, at_lot, state.lot, CLUE_COUNTS)
+        counts_at(t, at_discarded, state.discarded, CLUE_COUNTS)
+        t[at_deck] = state.deck / 14
         if phase in (AUCTION, FINAL_AUCTION):
-            t[at["auction"]] = 1.0
-            t[at["auction"] + 1] = float(phase == FINAL_AUCTION)
-            t[at["auction"] + 2] = state.high / all_gems
+            t[at_auction] = 1.0
+            t[at_auction + 1] = float(phase == FINAL_AUCTION)
+            t[at_auction + 2] = state.high / all_gems
             if state.caller != NOBODY:
-                t[at["caller"] + (state.caller - first) % n] = 1.0
+                t[at_caller + (state.caller - first) % n] = 1.0
             if state.high_bidder != NOBODY:
-                t[at["high_bidder"] + (state.high_bidder - first) % n] = 1.0
+                t[at_high_bidder + (state.high_bidder - first) % n] = 1.0
             bids = state.bids
             for k in range(n):
                 bid = bids[(first + k) % n]
                 if bid == 0:
-                    t[at["passed"] + k] = 1.0
+                    t[at_passed + k] = 1.0
                 elif bid != NOT_YET:
-                    t[at["bids"] + k] = bid / all_gems
+                    t[at_bids + k] = bid / all_gems
         return True
 
     return Encoder(game="favor", pieces=pieces, fill=fill, fast=fast)

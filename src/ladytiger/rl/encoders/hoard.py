@@ -84,33 +84,51 @@ def _kinds(cards: Sequence[int]) -> list[int]:
     return tally
 
 
+# The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+_AT_COLLECTED: Final = _AT["collected"]
+_AT_DECK: Final = _AT["deck"]
+_AT_DIFFICULTY: Final = _AT["difficulty"]
+_AT_DOORS: Final = _AT["doors"]
+_AT_FACE_DOWN: Final = _AT["face_down"]
+_AT_GEMS_TO_PLACE: Final = _AT["gems_to_place"]
+_AT_PHASE: Final = _AT["phase"]
+_AT_PLAYED: Final = _AT["played"]
+_AT_REMOVED: Final = _AT["removed"]
+_AT_REVEALED: Final = _AT["revealed"]
+_AT_ROUND: Final = _AT["round"]
+_AT_ROUND_MARKERS: Final = _AT["round_markers"]
+_AT_SET_ASIDE: Final = _AT["set_aside"]
+_AT_UNSEEN: Final = _AT["unseen"]
+_AT_WON: Final = _AT["won"]
+
+
 def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not HoardState:
         return False
-    t[_AT["phase"] + _PHASE[state.phase]] = 1.0
-    t[_AT["difficulty"] + DIFFICULTIES.index(state.difficulty)] = 1.0
-    t[_AT["round"] + min(min(len(state.markers) + 1, ROUNDS), 3) - 1] = 1.0
+    t[_AT_PHASE + _PHASE[state.phase]] = 1.0
+    t[_AT_DIFFICULTY + DIFFICULTIES.index(state.difficulty)] = 1.0
+    t[_AT_ROUND + min(min(len(state.markers) + 1, ROUNDS), 3) - 1] = 1.0
     gems = state.gems
-    start = _AT["doors"]
+    start = _AT_DOORS
     for d, door in enumerate(DEAL_ORDER):
         for g in range(4):
             count = gems[door * 4 + g]
             if count:
                 t[start + 4 * d + g] = count / 5
     if state.revealed is not None:
-        t[_AT["revealed"] + state.revealed] = 1.0
-    t[_AT["deck"]] = state.deck_size / 14
-    counts_at(t, _AT["played"], _kinds(state.played), CLUE_COUNTS)
-    counts_at(t, _AT["unseen"], state.unseen, CLUE_COUNTS)
-    counts_at(t, _AT["set_aside"], state.set_aside, CLUE_COUNTS)
-    counts_at(t, _AT["round_markers"], _kinds(state.markers), CLUE_COUNTS)
-    t[_AT["face_down"]] = state.face_down / 3
-    t[_AT["removed"]] = state.removed[0] / 5
-    t[_AT["removed"] + 1] = state.removed[1] / 5
-    t[_AT["collected"]] = state.collected[0] / 5
-    t[_AT["collected"] + 1] = state.collected[1] / 5
-    t[_AT["gems_to_place"]] = (GEM_TOTAL - state.placed) / 20
-    t[_AT["won"]] = float(state.won)
+        t[_AT_REVEALED + state.revealed] = 1.0
+    t[_AT_DECK] = state.deck_size / 14
+    counts_at(t, _AT_PLAYED, _kinds(state.played), CLUE_COUNTS)
+    counts_at(t, _AT_UNSEEN, state.unseen, CLUE_COUNTS)
+    counts_at(t, _AT_SET_ASIDE, state.set_aside, CLUE_COUNTS)
+    counts_at(t, _AT_ROUND_MARKERS, _kinds(state.markers), CLUE_COUNTS)
+    t[_AT_FACE_DOWN] = state.face_down / 3
+    t[_AT_REMOVED] = state.removed[0] / 5
+    t[_AT_REMOVED + 1] = state.removed[1] / 5
+    t[_AT_COLLECTED] = state.collected[0] / 5
+    t[_AT_COLLECTED + 1] = state.collected[1] / 5
+    t[_AT_GEMS_TO_PLACE] = (GEM_TOTAL - state.placed) / 20
+    t[_AT_WON] = float(state.won)
     return True
 
 

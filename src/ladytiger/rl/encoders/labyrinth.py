@@ -67,32 +67,46 @@ def fill(observation: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         one_hot(out["moved_to"], names.index(moved["to"]))
 
 
+# The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+_AT_BLUE_CUBS: Final = _AT["blue_cubs"]
+_AT_CARDS: Final = _AT["cards"]
+_AT_DOORS: Final = _AT["doors"]
+_AT_MOVED_FROM: Final = _AT["moved_from"]
+_AT_MOVED_TO: Final = _AT["moved_to"]
+_AT_PHASE: Final = _AT["phase"]
+_AT_PROGRESS: Final = _AT["progress"]
+_AT_RED_CUBS: Final = _AT["red_cubs"]
+_AT_SWITCHES: Final = _AT["switches"]
+_AT_TO_MOVE: Final = _AT["to_move"]
+_AT_VIEWER_COLOUR: Final = _AT["viewer_colour"]
+
+
 def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not LabyrinthState:
         return False
     if viewer is not None:
-        t[_AT["viewer_colour"] + viewer] = 1.0
+        t[_AT_VIEWER_COLOUR + viewer] = 1.0
     turn = state.current_player()
     if turn in (0, 1):
-        t[_AT["to_move"] + turn] = 1.0
-    t[_AT["phase"] + _PHASE[state.phase]] = 1.0
+        t[_AT_TO_MOVE + turn] = 1.0
+    t[_AT_PHASE + _PHASE[state.phase]] = 1.0
     board, red, blue = state.board, state.cubs[0], state.cubs[1]
     for cell in range(CELLS):
         if board[cell] != EMPTY:
-            t[_AT["cards"] + 4 * cell + board[cell]] = 1.0
+            t[_AT_CARDS + 4 * cell + board[cell]] = 1.0
         if red[cell]:
-            t[_AT["red_cubs"] + cell] = red[cell] / 5
+            t[_AT_RED_CUBS + cell] = red[cell] / 5
         if blue[cell]:
-            t[_AT["blue_cubs"] + cell] = blue[cell] / 5
+            t[_AT_BLUE_CUBS + cell] = blue[cell] / 5
     for cell in DOOR_AT:
-        t[_AT["doors"] + cell] = 1.0
-    t[_AT["switches"]] = float(state.gems[YELLOW] == BLUE)
-    t[_AT["switches"] + 1] = float(state.gems[WHITE] == LADY)
-    t[_AT["progress"]] = state.turns / state.turn_cap
+        t[_AT_DOORS + cell] = 1.0
+    t[_AT_SWITCHES] = float(state.gems[YELLOW] == BLUE)
+    t[_AT_SWITCHES + 1] = float(state.gems[WHITE] == LADY)
+    t[_AT_PROGRESS] = state.turns / state.turn_cap
     if state.last_step >= 0:
         start, to = STEPS[state.last_step]
-        t[_AT["moved_from"] + start] = 1.0
-        t[_AT["moved_to"] + to] = 1.0
+        t[_AT_MOVED_FROM + start] = 1.0
+        t[_AT_MOVED_TO + to] = 1.0
     return True
 
 

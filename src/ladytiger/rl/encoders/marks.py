@@ -9,12 +9,12 @@ bookkeeping around each write costs more than the write itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
-from ladytiger.core.state import State
+from ladytiger.core.state import CHANCE, State
 
 
 class Tensor(Protocol):
@@ -102,6 +102,40 @@ def legal_mask(legal: list[int], size: int) -> np.ndarray:
     for action in legal:
         mask[action] = 1
     return mask
+
+
+def mask_for(state: State, seat: int, size: int) -> np.ndarray:
+    """The action mask `seat` sees: its legal actions when it is to move, else all zero."""
+    mask = np.zeros(size, np.int8)
+    if state.current_player() == seat:
+        for action in state.legal_actions():
+            mask[action] = 1
+    return mask
+
+
+def fresh_tensor(fast: Callable[[State, int | None, Tensor], bool], state: State,
+                 seat: int | None, size: int) -> np.ndarray | None:
+    """A new tensor of `state` for `seat` by an encoder's fast path, or None when the fast
+    path cannot read this state (the caller then takes the reference path)."""
+    tensor: Any = np.zeros(size, np.float32)  # numpy's stubs do not say it is a buffer
+    return tensor if fast(state, seat, memoryview(tensor)) else None
+
+
+def play_chance(state: State, draws: list[float], refill: Callable[[], None]) -> None:
+    """Resolve every chance node `state` stands on, each with the uniform number popped from
+    the end of `draws` (`refill` puts more there when it runs dry)."""
+    while state.current_player() == CHANCE:
+        if not draws:
+            refill()
+        state.apply_trusted(chance_outcome(state.chance_outcomes(), draws.pop()))
+
+
+def advance(state: State, action: int, draws: list[float], refill: Callable[[], None]) -> int:
+    """Play `action` (checked: an illegal one raises and changes nothing), then the chance
+    nodes after it as `play_chance` does; returns the seat to move next, or TERMINAL."""
+    state.apply_action(action)
+    play_chance(state, draws, refill)
+    return state.current_player()
 
 
 def chance_outcome(outcomes: list[tuple[int, float]], draw: float) -> int:

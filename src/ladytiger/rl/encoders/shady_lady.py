@@ -98,45 +98,61 @@ def make_encoder(game: Game) -> Encoder:
         for seat in observation["discarding"]:
             out["discarding"][where[seat]] = 1.0
 
+    # The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+    at_discarding = at["discarding"]
+    at_draw_pile = at["draw_pile"]
+    at_hand_sizes = at["hand_sizes"]
+    at_holds_combination = at["holds_combination"]
+    at_known_hands = at["known_hands"]
+    at_pile_sizes = at["pile_sizes"]
+    at_pile_tops = at["pile_tops"]
+    at_piles = at["piles"]
+    at_points = at["points"]
+    at_try_best_seat = at["try_best_seat"]
+    at_try_declarer = at["try_declarer"]
+    at_try_to_answer = at["try_to_answer"]
+    at_turn_player = at["turn_player"]
+    at_turns = at["turns"]
+
     def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not ShadyLadyState:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
-        seat_at(t, at["turn_player"], state.turn_player, first, n)
+        seat_at(t, at_turn_player, state.turn_player, first, n)
         over = phase == GAME_OVER
         hands, known, piles, points = state.hands, state.known, state.piles, state.points
         for k in range(n):
             seat = (first + k) % n
             hand = hands[seat]
-            t[at["hand_sizes"] + k] = len(hand) / HAND_MAX
+            t[at_hand_sizes + k] = len(hand) / HAND_MAX
             shown = hand if over or seat == viewer else known[seat]
             if shown:
-                start = at["known_hands"] + RANKS * k
+                start = at_known_hands + RANKS * k
                 for rank, count in enumerate(_by_rank(shown)):
                     if count:
                         t[start + rank] = count / HAND_MAX
             pile = piles[seat]
-            t[at["pile_sizes"] + k] = len(pile) / (COPIES * RANKS)
+            t[at_pile_sizes + k] = len(pile) / (COPIES * RANKS)
             if pile:
-                start = at["piles"] + RANKS * k
+                start = at_piles + RANKS * k
                 for rank, count in enumerate(_by_rank(pile)):
                     if count:
                         t[start + rank] = count / COPIES
-                t[at["pile_tops"] + RANKS * k + _RANK[pile[-1]]] = 1.0
-            t[at["points"] + k] = points[seat] / POINTS_TO_WIN
-        t[at["draw_pile"]] = state.draw_count / (COPIES * RANKS)
+                t[at_pile_tops + RANKS * k + _RANK[pile[-1]]] = 1.0
+            t[at_points + k] = points[seat] / POINTS_TO_WIN
+        t[at_draw_pile] = state.draw_count / (COPIES * RANKS)
         limit = state.turn_limit
-        t[at["turns"]] = min(min(state.turns + 1, limit) / limit, 1.0)
+        t[at_turns] = min(min(state.turns + 1, limit) / limit, 1.0)
         if viewer is not None and combination(hands[viewer]):
-            t[at["holds_combination"]] = 1.0
+            t[at_holds_combination] = 1.0
         if phase == TRY_ANSWERS:
-            seat_at(t, at["try_declarer"], state.declarer, first, n)
-            seat_at(t, at["try_best_seat"], state.best_seat, first, n)
-            seat_at(t, at["try_to_answer"], state.responder, first, n)
+            seat_at(t, at_try_declarer, state.declarer, first, n)
+            seat_at(t, at_try_best_seat, state.best_seat, first, n)
+            seat_at(t, at_try_to_answer, state.responder, first, n)
         elif phase == DISCARD_HAND:
             for seat in state.discard_queue:
-                t[at["discarding"] + (seat - first) % n] = 1.0
+                t[at_discarding + (seat - first) % n] = 1.0
         return True
 
     return Encoder(game="shady_lady", pieces=pieces, fill=fill, fast=fast)

@@ -100,41 +100,58 @@ def make_encoder(game: Game) -> Encoder:
             score = min(max(observation["scores"][seat] - SCORE_LOW, 0), SCORE_SPAN)
             out["scores"][k] = score / SCORE_SPAN
 
+    # The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+    at_first_lead = at["first_lead"]
+    at_follow = at["follow"]
+    at_forest = at["forest"]
+    at_forest_deck = at["forest_deck"]
+    at_hand = at["hand"]
+    at_hand_sizes = at["hand_sizes"]
+    at_lead = at["lead"]
+    at_pile_tops = at["pile_tops"]
+    at_put_out = at["put_out"]
+    at_put_out_counts = at["put_out_counts"]
+    at_round = at["round"]
+    at_scores = at["scores"]
+    at_seen_this_round = at["seen_this_round"]
+    at_trick = at["trick"]
+    at_tricks_won = at["tricks_won"]
+
     def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not TigheeState:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
-        t[at["round"] + min(state.round + 1, n) - 1] = 1.0
-        seat_at(t, at["first_lead"], state.first_lead, first, n)
+        t[at_round + min(state.round + 1, n) - 1] = 1.0
+        seat_at(t, at_first_lead, state.first_lead, first, n)
         lead = state.lead
-        seat_at(t, at["lead"], lead, first, n)
+        seat_at(t, at_lead, lead, first, n)
         if viewer is not None:
-            bits_at(t, at["hand"], state.hands[viewer])
-            bits_at(t, at["put_out"], state.put_out[viewer])
+            bits_at(t, at_hand, state.hands[viewer])
+            bits_at(t, at_put_out, state.put_out[viewer])
         if state.forest >= 0:
-            t[at["forest"] + state.forest] = 1.0
-        t[at["forest_deck"]] = state.forest_deck.bit_count() / 20
+            t[at_forest + state.forest] = 1.0
+        t[at_forest_deck] = state.forest_deck.bit_count() / 20
         if state.follow >= 0:
-            t[at["follow"] + state.follow] = 1.0
+            t[at_follow + state.follow] = 1.0
         for position, card in enumerate(state.trick):
-            t[at["trick"] + CARDS * ((lead + position - first) % n) + card] = 1.0
+            t[at_trick + CARDS * ((lead + position - first) % n) + card] = 1.0
         seen = 0
         for _, past_forest, cards, _ in state.tricks:
             seen |= 1 << past_forest
             for card in cards:
                 seen |= 1 << card
-        bits_at(t, at["seen_this_round"], seen)
+        bits_at(t, at_seen_this_round, seen)
         hands, put_out, won, tops, totals = (state.hands, state.put_out, state.won, state.tops,
                                              state.totals)
         for k in range(n):
             seat = (first + k) % n
-            t[at["hand_sizes"] + k] = hands[seat].bit_count() / 20
-            t[at["put_out_counts"] + k] = put_out[seat].bit_count() / 5
-            t[at["tricks_won"] + k] = won[seat] / 15
+            t[at_hand_sizes + k] = hands[seat].bit_count() / 20
+            t[at_put_out_counts + k] = put_out[seat].bit_count() / 5
+            t[at_tricks_won + k] = won[seat] / 15
             if tops[seat] >= 0:
-                t[at["pile_tops"] + CARDS * k + tops[seat]] = 1.0
+                t[at_pile_tops + CARDS * k + tops[seat]] = 1.0
             score = min(max(totals[seat] - SCORE_LOW, 0), SCORE_SPAN)
-            t[at["scores"] + k] = score / SCORE_SPAN
+            t[at_scores + k] = score / SCORE_SPAN
         return True
 
     return Encoder(game="tighee", pieces=pieces, fill=fill, fast=fast)

@@ -109,42 +109,62 @@ def make_encoder(game: Game) -> Encoder:
             tally[card] += 1
         return tally
 
+    # The offsets as plain ints: a dictionary lookup on each write is most of a write's cost.
+    at_bid = at["bid"]
+    at_door_deck = at["door_deck"]
+    at_face_down = at["face_down"]
+    at_gems = at["gems"]
+    at_goal = at["goal"]
+    at_hand = at["hand"]
+    at_hand_sizes = at["hand_sizes"]
+    at_high_bidder = at["high_bidder"]
+    at_own_stack = at["own_stack"]
+    at_passed = at["passed"]
+    at_pot = at["pot"]
+    at_revealed = at["revealed"]
+    at_revealer = at["revealer"]
+    at_seasons = at["seasons"]
+    at_set_aside = at["set_aside"]
+    at_starting_player = at["starting_player"]
+    at_treasury = at["treasury"]
+    at_turn = at["turn"]
+
     def fast(state: State, viewer: int | None, t: Tensor) -> bool:
         if type(state) is not TrapsState:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
-        t[at["seasons"]] = min(state.season / state.max_seasons, 1.0)
-        t[at["door_deck"]] = state.doors.bit_count() / 4
+        t[at_seasons] = min(state.season / state.max_seasons, 1.0)
+        t[at_door_deck] = state.doors.bit_count() / 4
         if state.goal != NOBODY:
-            t[at["goal"] + state.goal] = 1.0
-        t[at["pot"]] = state.pot / GEMS
-        t[at["treasury"]] = state.treasury / GEMS
+            t[at_goal + state.goal] = 1.0
+        t[at_pot] = state.pot / GEMS
+        t[at_treasury] = state.treasury / GEMS
         if state.starter is not None and state.starter >= 0:
-            t[at["starting_player"] + (state.starter - first) % n] = 1.0
+            t[at_starting_player + (state.starter - first) % n] = 1.0
         if phase in PLAYER_PHASES:
-            t[at["turn"] + (state.turn - first) % n] = 1.0
+            t[at_turn + (state.turn - first) % n] = 1.0
         if viewer is not None:
-            counts_at(t, at["hand"], state.hands[viewer], CLUE_COUNTS)
-            counts_at(t, at["own_stack"], kinds_of(state.stacks[viewer]), CLUE_COUNTS)
-        t[at["set_aside"]] = SET_ASIDE[n] / 4
+            counts_at(t, at_hand, state.hands[viewer], CLUE_COUNTS)
+            counts_at(t, at_own_stack, kinds_of(state.stacks[viewer]), CLUE_COUNTS)
+        t[at_set_aside] = SET_ASIDE[n] / 4
         gems, hands, stacks, revealed, passed = (state.gems, state.hands, state.stacks,
                                                  state.revealed, state.passed)
         for k in range(n):
             seat = (first + k) % n
-            t[at["gems"] + k] = min(gems[seat], 5) / 5
-            t[at["hand_sizes"] + k] = sum(hands[seat]) / HAND_MAX
-            t[at["face_down"] + k] = len(stacks[seat]) / HAND_MAX
+            t[at_gems + k] = min(gems[seat], 5) / 5
+            t[at_hand_sizes + k] = sum(hands[seat]) / HAND_MAX
+            t[at_face_down + k] = len(stacks[seat]) / HAND_MAX
             if revealed[seat]:
-                counts_at(t, at["revealed"] + KINDS * k, kinds_of(revealed[seat]), CLUE_COUNTS)
+                counts_at(t, at_revealed + KINDS * k, kinds_of(revealed[seat]), CLUE_COUNTS)
             if passed[seat]:
-                t[at["passed"] + k] = 1.0
-        t[at["bid"]] = state.high_bid / MAX_BID
-        t[at["bid"] + 1] = state.matched / MAX_BID
+                t[at_passed + k] = 1.0
+        t[at_bid] = state.high_bid / MAX_BID
+        t[at_bid + 1] = state.matched / MAX_BID
         if state.high_bidder != NOBODY:
-            t[at["high_bidder"] + (state.high_bidder - first) % n] = 1.0
+            t[at_high_bidder + (state.high_bidder - first) % n] = 1.0
             if phase in (REVEALING, TRAP_GEM):
-                t[at["revealer"] + (state.high_bidder - first) % n] = 1.0
+                t[at_revealer + (state.high_bidder - first) % n] = 1.0
         return True
 
     return Encoder(game="traps", pieces=pieces, fill=fill, fast=fast)
