@@ -14,19 +14,28 @@ the expert's strength targets, and the levels against scripted exploit players.
   (ladytiger.bots.exploits), target 60% (in a table of more than two, the share of duels
   won against the exploit seats).
 
-Prints every table; writes them into docs/bots.md (between the `levels` markers) only with
---write, and only the parts that were run.
+The full run takes many CPU hours, so it is made in parts over several sittings: each table,
+as soon as it is finished, is recorded in a results file (benchmarks/results/levels.json by
+default, kept in the repository) with the command, revision, date and machine load of its
+run, replacing an earlier record of the same table. `--write` renders docs/bots.md's
+`levels` section from everything recorded so far and lists what is still unmeasured; with
+`--parts` and nothing after it, it only renders.
 
-    python benchmarks/levels.py --write                      # the full run: many CPU hours
-    python benchmarks/levels.py --games 12 --only doors favor:2 --parts ladder   # a sample
+    python benchmarks/levels.py --write                      # everything: many CPU hours
+    python benchmarks/levels.py --write --parts ladder --only doors favor:2   # one sitting
+    python benchmarks/levels.py --write --parts              # render the records only
+    python benchmarks/levels.py --games 12 --only doors --parts ladder --results /tmp/x.json
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,6 +61,8 @@ from ladytiger.core import CHANCE, Game
 from ladytiger.core.playout import sample_chance
 
 BOTS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+RESULTS = Path(__file__).resolve().parent / "results" / "levels.json"
+PARTS = ("ladder", "targets", "exploits")
 GAP = 150.0
 BOOTSTRAP = 200
 TWO_PLAYER_TARGETS = [("doors", 2), ("labyrinth", 2), ("favor", 2), ("traps", 2),
@@ -193,15 +204,19 @@ def ladder_markdown(entry: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------------- targets
-def targets(games: int, seed: int, jobs: int | None, only: list[str] | None) -> list[dict]:
-    found = []
+def target_pairs() -> list[tuple[str, int, str]]:
     pairs = [(g, n, opponent) for g, n in TWO_PLAYER_TARGETS for opponent in ("random", "casual")]
-    pairs += [(g, n, opponent) for g, n in MULTI_PLAYER_TARGETS
-              for opponent in ("beginner", "casual")]
-    for game, players, opponent in pairs:
+    return pairs + [(g, n, opponent) for g, n in MULTI_PLAYER_TARGETS
+                    for opponent in ("beginner", "casual")]
+
+
+def targets(games: int, seed: int, jobs: int | None, only: list[str] | None,
+            keep: Any) -> list[dict]:
+    found = []
+    for game, players, opponent in target_pairs():
         if only is not None and game not in only and f"{game}:{players}" not in only:
             continue
-        started = time.perf_counter()
+        started = start()
         report = run_arena(load(game, players), parse_bots(f"expert,{opponent}"), games, seed,
                            jobs=jobs)
         expert = report.standings[0]
@@ -217,7 +232,8 @@ def targets(games: int, seed: int, jobs: int | None, only: list[str] | None) -> 
                       "games": games, "wins": expert.win_total, "win_rate": expert.win_rate,
                       "win_rate_95": expert.interval, "goal": goal,
                       "met": met,
-                      "seconds": time.perf_counter() - started})
+                      "seconds": time.perf_counter() - started[0]})
+        keep("targets", f"{game}:{players}:{opponent}", found[-1], started)
         print(f"  target {game} {players}p expert vs {opponent}: "
               f"{expert.win_total:g}/{games}", flush=True)
     return found
@@ -262,7 +278,7 @@ def play_exploit_game(payload: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def exploits(games: int, seed: int, jobs: int | None, only: list[str] | None,
-             levels: list[str]) -> list[dict]:
+             levels: list[str], keep: Any) -> list[dict]:
     found = []
     for game, scripts in EXPLOITERS.items():
         if only is not None and game not in only:
@@ -271,13 +287,16 @@ def exploits(games: int, seed: int, jobs: int | None, only: list[str] | None,
         for script, level in itertools.product(scripts, levels):
             payload = {"game": game, "players": players, "level": level, "exploiter": script,
                        "seed": seed}
+            started = start()
             results = run_games(play_exploit_game, payload, games, jobs=jobs, chunk_size=1)
             duels = [d for r in results for d in r["duels"]]
             score = sum(duels)
             found.append({"game": game, "players": players, "exploiter": script,
                           "level": level, "games": games, "duels": len(duels),
                           "score": score, "share": score / len(duels),
-                          "share_95": wilson_interval(score, len(duels))})
+                          "share_95": wilson_interval(score, len(duels)),
+                          "seconds": time.perf_counter() - started[0]})
+            keep("exploits", f"{game}:{players}:{script}:{level}", found[-1], started)
             print(f"  exploit {game} {level} vs {script}: {score:g}/{len(duels)}", flush=True)
     return found
 
@@ -294,6 +313,112 @@ def exploits_markdown(found: list[dict]) -> str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------------------- records
+Started = tuple[float, float]  # when a table began (perf_counter) and the load average then
+
+
+def start() -> Started:
+    return time.perf_counter(), os.getloadavg()[0]
+
+
+def revision() -> str:
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, cwd=Path(__file__).resolve().parent, timeout=10)
+    except OSError:
+        return "unknown"
+    changed = subprocess.run(["git", "status", "--porcelain", "--", "src"], capture_output=True,
+                             text=True, cwd=Path(__file__).resolve().parent, timeout=10)
+    # Uncommitted changes to the package: the revision alone would not say what ran.
+    return (done.stdout.strip() or "unknown") + (" with changes" if changed.stdout else "")
+
+
+class Records:
+    """The results file: every finished table by part and key, each with how it was run.
+    Written after every table (to a temporary file, then renamed), so a sitting cut short
+    keeps all it finished."""
+
+    def __init__(self, path: Path, jobs: int | None, commands: dict[str, str]) -> None:
+        self.path = path
+        self.data: dict[str, dict[str, Any]] = {part: {} for part in PARTS}
+        if path.exists():
+            for part, entries in json.loads(path.read_text()).items():
+                self.data.setdefault(part, {}).update(entries)
+        self.commands = commands
+        self.run = {"revision": revision(), "jobs": jobs or os.cpu_count()}
+
+    def keep(self, part: str, key: str, entry: dict[str, Any], started: Started) -> None:
+        began, load = started
+        elapsed = time.perf_counter() - began
+        when = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=elapsed)
+        game, players = key.split(":")[:2]
+        command = self.commands[part].format(table=f"{game}:{players}", game=game)
+        self.data[part][key] = {**entry, "run": {
+            **self.run, "command": f"python benchmarks/levels.py {command}",
+            "date": when.strftime("%Y-%m-%d %H:%M UTC"), "load_at_start": load,
+            "minutes": round(elapsed / 60, 1)}}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        scratch = self.path.with_suffix(".partial")
+        scratch.write_text(json.dumps(self.data, indent=1, sort_keys=True, default=list) + "\n")
+        scratch.replace(self.path)
+
+
+def run_note(entry: dict[str, Any]) -> str:
+    run = entry["run"]
+    return (f"Run {run['date']} at revision `{run['revision']}`, {run['jobs']} worker"
+            f"{'s' if run['jobs'] != 1 else ''}, load {run['load_at_start']:.2f} at the "
+            f"start, {run['minutes']:g} minutes: `{run['command']}`.")
+
+
+def render(data: dict[str, dict[str, Any]], levels: list[str]) -> str:
+    """docs/bots.md's section: every recorded table in a fixed order, then what is missing."""
+    out = ["Written by `python benchmarks/levels.py --write` from "
+           "`benchmarks/results/levels.json`, where each table is recorded as soon as it is "
+           "finished. Each table says when, at which revision and under which machine load it "
+           "ran (the search levels stop at their deadline on a loaded machine, so load "
+           "matters)."]
+    missing: dict[str, list[str]] = {part: [] for part in PARTS}
+    ladders = []
+    for game, players in tables(None):
+        entry = data.get("ladder", {}).get(f"{game}:{players}")
+        if entry is None or [row["level"] for row in entry["rows"]] != levels:
+            missing["ladder"].append(f"{game} {players}p")
+        if entry is not None:
+            ladders.append(ladder_markdown(entry) + "\n\n" + run_note(entry))
+    if ladders:
+        out += ["### The ladder", *ladders]
+    found = []
+    for game, players, opponent in target_pairs():
+        entry = data.get("targets", {}).get(f"{game}:{players}:{opponent}")
+        if entry is None:
+            missing["targets"].append(f"{game} {players}p against {opponent}")
+        else:
+            found.append(entry)
+    if found:
+        out += ["### The expert's targets", targets_markdown(found),
+                *[f"{row['game']} {row['players']}p against {row['opponent']}: "
+                  + run_note(row) for row in found]]
+    done = []
+    for game, scripts in EXPLOITERS.items():
+        players = max(2, ladytiger.load_game(game).info.min_players)
+        for script, level in itertools.product(scripts, levels[1:]):
+            entry = data.get("exploits", {}).get(f"{game}:{players}:{script}:{level}")
+            if entry is None:
+                missing["exploits"].append(f"{game}: {level} against {script}")
+            else:
+                done.append(entry)
+    if done:
+        out += ["### Against the exploit players", exploits_markdown(done),
+                *[f"{row['game']} {row['level']} against {row['exploiter']}: " + run_note(row)
+                  for row in done]]
+    titles = {"ladder": "The ladder (all four levels)", "targets": "The expert's targets",
+              "exploits": "Against the exploit players"}
+    if any(missing.values()):
+        out += ["### Not measured yet", "\n".join(
+            f"- {titles[part]}: {', '.join(items)}." for part, items in missing.items() if items)]
+    return "\n\n".join(out)
+
+
 # ---------------------------------------------------------------------------- main
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -304,57 +429,46 @@ def main() -> None:
     parser.add_argument("--exploit-games", type=int, default=40)
     parser.add_argument("--levels", default=",".join(LEVELS),
                         help="the levels of the ladder, lowest first")
-    parser.add_argument("--parts", nargs="*", default=["ladder", "targets", "exploits"])
+    parser.add_argument("--parts", nargs="*", default=list(PARTS),
+                        help="which parts to run (none: only render the records)")
     parser.add_argument("--only", nargs="*", help="games (doors) or tables (favor:3)")
     parser.add_argument("--jobs", type=int, default=None, help="workers (default: all cores)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", type=Path, help="also write every figure here")
+    parser.add_argument("--results", type=Path, default=RESULTS,
+                        help="the results file each finished table is recorded in")
     parser.add_argument("--write", action="store_true",
-                        help="write the tables into docs/bots.md")
+                        help="render docs/bots.md's section from the results file")
+    parser.add_argument("--page", type=Path, default=BOTS_PAGE, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    unknown = set(args.parts) - set(PARTS)
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(sorted(unknown))}; the parts are "
+                     f"{', '.join(PARTS)}")
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    started = time.perf_counter()
-    figures: dict[str, Any] = {}
-    sections = []
+    common = f"--seed {args.seed}" + ("" if levels == list(LEVELS) else f" --levels {args.levels}")
+    records = Records(args.results, jobs=args.jobs, commands={
+        "ladder": f"--parts ladder --games {args.games} {common} --only {{table}}",
+        "targets": f"--parts targets --target-games {args.target_games} {common} "
+                   "--only {table}",
+        "exploits": f"--parts exploits --exploit-games {args.exploit_games} {common} "
+                    "--only {game}",
+    })
     if "ladder" in args.parts:
-        entries = []
         for game, players in tables(args.only):
-            began = time.perf_counter()
+            began = start()
             entry = ladder(game, players, levels, args.games, args.seed, args.jobs)
-            entry["seconds"] = time.perf_counter() - began
-            entries.append(entry)
+            entry["seconds"] = time.perf_counter() - began[0]
+            records.keep("ladder", f"{game}:{players}", entry, began)
             print(ladder_markdown(entry), f"\n({entry['seconds']:.0f} s)\n", flush=True)
-        figures["ladder"] = entries
-        sections.append("### The ladder\n\n" + "\n\n".join(ladder_markdown(e) for e in entries))
     if "targets" in args.parts:
-        found = targets(args.target_games, args.seed, args.jobs, args.only)
-        figures["targets"] = found
-        sections.append("### The expert's targets\n\n" + targets_markdown(found))
-        print(targets_markdown(found), flush=True)
+        print(targets_markdown(targets(args.target_games, args.seed, args.jobs, args.only,
+                                       records.keep)), flush=True)
     if "exploits" in args.parts:
-        found = exploits(args.exploit_games, args.seed, args.jobs, args.only,
-                         [level for level in levels if level != "beginner"])
-        figures["exploits"] = found
-        sections.append("### Against the exploit players\n\n" + exploits_markdown(found))
-        print(exploits_markdown(found), flush=True)
-    elapsed = time.perf_counter() - started
-    # The command as it can be typed again (without --json, whose path is the runner's own).
-    said = [f"--games {args.games}", f"--target-games {args.target_games}",
-            f"--exploit-games {args.exploit_games}", f"--seed {args.seed}"]
-    if args.levels != ",".join(LEVELS):
-        said.append(f"--levels {args.levels}")
-    if args.parts != ["ladder", "targets", "exploits"]:
-        said.append("--parts " + " ".join(args.parts))
-    if args.only:
-        said.append("--only " + " ".join(args.only))
-    command = "python benchmarks/levels.py " + " ".join(said)
-    header = (f"Measured by `{command.strip()}` (seed {args.seed}) in {elapsed / 60:.0f} "
-              "minutes of wall time.")
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=1, default=list))
+        print(exploits_markdown(exploits(args.exploit_games, args.seed, args.jobs, args.only,
+                                         levels[1:], records.keep)), flush=True)
     if args.write:
-        write_section("levels", header + "\n\n" + "\n\n".join(sections), page=BOTS_PAGE)
-        print(f"written to {BOTS_PAGE}")
+        write_section("levels", render(records.data, list(LEVELS)), page=args.page)
+        print(f"written to {args.page}")
 
 
 if __name__ == "__main__":

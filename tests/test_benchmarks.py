@@ -56,3 +56,37 @@ def test_a_short_soak_runs_kills_and_restarts_the_server_and_passes_its_checks()
     checks = re.findall(r"^- Check: (.*): (passed|FAILED) ", done.stdout, re.MULTILINE)
     assert len(checks) == 4 and all(verdict == "passed" for _, verdict in checks), checks
     assert "- All checks passed." in done.stdout
+
+
+def test_levels_records_each_table_and_renders_every_record(tmp_path):
+    results, page = tmp_path / "levels.json", tmp_path / "bots.md"
+
+    def run(*args: str) -> None:
+        done = subprocess.run(
+            [sys.executable, "benchmarks/levels.py", "--results", str(results),
+             "--page", str(page), "--jobs", "1", *args],
+            cwd=ROOT, capture_output=True, text=True, timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+
+    # Two sittings, each one table: the second must keep the first's record.
+    run("--parts", "ladder", "--levels", "beginner,casual", "--games", "2", "--only", "doors")
+    run("--parts", "ladder", "--levels", "beginner,casual", "--games", "2",
+        "--only", "favor:2", "--write")
+    import json
+
+    recorded = json.loads(results.read_text())
+    assert set(recorded["ladder"]) == {"doors:2", "favor:2"}
+    run_info = recorded["ladder"]["favor:2"]["run"]
+    assert run_info["command"] == ("python benchmarks/levels.py --parts ladder --games 2 "
+                                   "--seed 0 --levels beginner,casual --only favor:2")
+    assert {"date", "revision", "load_at_start", "minutes", "jobs"} <= set(run_info)
+    text = page.read_text()
+    assert "**doors, 2 players** (2 games" in text and "**favor, 2 players** (2 games" in text
+    # Two levels are not the ladder: every table is still listed as unmeasured.
+    assert "- The ladder (all four levels): doors 2p, favor 2p, favor 3p," in text
+    assert "- The expert's targets: doors 2p against random," in text
+    # Rendering alone runs nothing and changes no record.
+    before = results.read_text()
+    run("--parts", "--write")
+    assert results.read_text() == before
