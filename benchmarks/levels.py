@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
 import itertools
 import json
 import os
@@ -335,15 +336,12 @@ def revision() -> str:
 
 class Records:
     """The results file: every finished table by part and key, each with how it was run.
-    Written after every table (to a temporary file, then renamed), so a sitting cut short
-    keeps all it finished."""
+    Written after every table, so a sitting cut short keeps all it finished; each write
+    reads the file again under a lock and adds its table, so sittings may run side by side."""
 
     def __init__(self, path: Path, jobs: int | None, commands: dict[str, str]) -> None:
         self.path = path
-        self.data: dict[str, dict[str, Any]] = {part: {} for part in PARTS}
-        if path.exists():
-            for part, entries in json.loads(path.read_text()).items():
-                self.data.setdefault(part, {}).update(entries)
+        self.data = self.read()
         self.commands = commands
         self.run = {"revision": revision(), "jobs": jobs or os.cpu_count()}
 
@@ -353,14 +351,26 @@ class Records:
         when = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=elapsed)
         game, players = key.split(":")[:2]
         command = self.commands[part].format(table=f"{game}:{players}", game=game)
-        self.data[part][key] = {**entry, "run": {
+        record = {**entry, "run": {
             **self.run, "command": f"python benchmarks/levels.py {command}",
             "date": when.strftime("%Y-%m-%d %H:%M UTC"), "load_at_start": load,
             "minutes": round(elapsed / 60, 1)}}
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        scratch = self.path.with_suffix(".partial")
-        scratch.write_text(json.dumps(self.data, indent=1, sort_keys=True, default=list) + "\n")
-        scratch.replace(self.path)
+        with open(self.path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self.data = self.read()
+            self.data[part][key] = record
+            scratch = self.path.with_suffix(".partial")
+            scratch.write_text(json.dumps(self.data, indent=1, sort_keys=True, default=list)
+                               + "\n")
+            scratch.replace(self.path)
+
+    def read(self) -> dict[str, dict[str, Any]]:
+        data: dict[str, dict[str, Any]] = {part: {} for part in PARTS}
+        if self.path.exists():
+            for part, entries in json.loads(self.path.read_text()).items():
+                data.setdefault(part, {}).update(entries)
+        return data
 
 
 def run_note(entry: dict[str, Any]) -> str:
