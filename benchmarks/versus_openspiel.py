@@ -8,8 +8,9 @@ the same number of simulations a move, random rollouts played on the ladytiger s
 Shady Lady; Tighee at three players, our seat against two OpenSpiel seats (the share of
 duels won). Seats alternate game by game; a tie is half a win. Target: at least 60%.
 
-The expert level (ten times the strong level's iterations) takes about a second a move on
-each side: 40 games of every game is hours of CPU. The strong level is the quick check.
+The expert level (2,000 to 12,000 iterations a move) takes about a second a move on our
+side and several on OpenSpiel's (its Python search runs 300 simulations in about 0.14 s in
+Doors): 40 games of every game is many hours of CPU. The strong level is the quick check.
 
     python benchmarks/versus_openspiel.py --level strong --games 40
     python benchmarks/versus_openspiel.py --level expert --games 40 --write   # quiet machine

@@ -31,24 +31,26 @@ LEVELS = ("beginner", "casual", "strong", "expert")
 STRONG_CAP = 0.5
 EXPERT_CAP = 1.5
 
-# Search iterations per move of the strong and expert levels, per game. The expert's were
-# chosen to take about a second a move on one core of the reference machine (a 2-core
-# shared server; Traps' playouts are the slowest, Doors' the quickest), the strong level's
-# a tenth of that.
+# Search iterations per move of the strong and expert levels, per game. The expert's are
+# set to take about a second a move (mean over the first 20-25 moves of games against casual
+# seats, on one core of the reference machine, a 2-core shared server, with the compiled
+# engine) at the player count where the search is slowest: Doors 0.9 s, Favor 0.9 s at 2
+# players, Traps 1.0 s at 6, Shady Lady 1.1 s at 6 (0.5 s at 2), Tighee 0.9 s at 3. The
+# strong level keeps the short budget it was given when the engine was slower.
 SEARCH_ITERATIONS: dict[str, tuple[int, int]] = {
-    "doors": (300, 3000),
-    "favor": (100, 1000),
-    "traps": (60, 600),
-    "shady_lady": (150, 1500),
-    "tighee": (100, 1000),
+    "doors": (300, 12000),
+    "favor": (100, 2000),
+    "traps": (60, 1800),
+    "shady_lady": (150, 2000),
+    "tighee": (100, 2000),
 }
 # Games with a solver of their own: (bot, strong budget, expert budget) in its units.
 SOLVERS: dict[str, tuple[str, int, int]] = {
     # Search nodes: 1,500 finish about 3 plies, 60,000 about 6 (the deadline ends it first
-    # on a slow machine).
+    # on a slow machine); 60,000 take about 0.9 s a move.
     "labyrinth": ("labyrinth_search", 1500, 60000),
-    # Playouts per move on sampled deck orders: 16 and 160.
-    "hoard": ("hoard_planner", 16, 160),
+    # Playouts per move on sampled deck orders: 16, and 4,000 (about 0.4 s a move).
+    "hoard": ("hoard_planner", 16, 4000),
 }
 # Iterations of the generic search for everything else.
 DEFAULT_ITERATIONS = (100, 1000)
