@@ -112,6 +112,89 @@ def masked_random_loop(environment: Any, steps: int, seed: int = 0) -> float:
 PAIRED_RUNS = 5
 
 
+def loop_phases(environment: Any, steps: int, seed: int = 0,
+                between: Any = None) -> dict[str, float]:
+    """Microseconds per step of each part of the masked random loop: `last` (the
+    observation), the choice (numpy's, the same call for every environment) and `step`.
+    `between`, when given, runs after each step outside the timed parts (a step of another
+    environment, to see what its work does to the timed ones)."""
+    clock = time.perf_counter
+    rng = np.random.default_rng(seed)
+    environment.reset(seed=seed)
+    spent = {"last": 0.0, "choice": 0.0, "step": 0.0}
+    done = 0
+    while done < steps:
+        for _agent in environment.agent_iter():
+            began = clock()
+            observation, _, terminated, truncated, _ = environment.last()
+            observed = clock()
+            if terminated or truncated:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            chosen = clock()
+            environment.step(action)
+            stepped = clock()
+            spent["last"] += observed - began
+            spent["choice"] += chosen - observed
+            spent["step"] += stepped - chosen
+            if between is not None:
+                between()
+            done += 1
+            if done >= steps:
+                break
+        else:
+            environment.reset()
+    return {part: seconds / done * 1e6 for part, seconds in spent.items()}
+
+
+def stepper(environment: Any, seed: int = 1) -> Any:
+    """One masked random step of `environment` per call (a new game after each end)."""
+    rng = np.random.default_rng(seed)
+    environment.reset(seed=seed)
+
+    def step() -> None:
+        agent = environment.agent_selection
+        if environment.terminations[agent] or environment.truncations[agent]:
+            environment.reset()
+            return
+        mask = environment.observe(agent)["action_mask"]
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
+
+    return step
+
+
+def phase_table(steps: int) -> list[str]:
+    """Where a step's time goes, for tictactoe_v3 and each of our environments (median of
+    three runs of each part), and tictactoe_v3 again with a step of one of ours between its
+    steps."""
+    try:
+        from pettingzoo.classic import tictactoe_v3
+    except ImportError:
+        return []
+    from ladytiger.rl.pettingzoo import env
+
+    def median_phases(make: Any, between: Any = None) -> dict[str, float]:
+        runs = [loop_phases(make(), steps, run, between() if between else None)
+                for run in range(3)]
+        return {part: statistics.median(r[part] for r in runs) for part in runs[0]}
+
+    rows = [("PettingZoo tictactoe_v3", median_phases(tictactoe_v3.env))]
+    for name, options in GAMES:
+        rows.append((label(name, options),
+                     median_phases(lambda name=name, options=options: env(name, **options))))
+        rows.append((f"tictactoe_v3, a step of {label(name, options)} between steps",
+                     median_phases(tictactoe_v3.env,
+                                   lambda name=name, options=options: stepper(
+                                       env(name, **options)))))
+    lines = ["| loop | `last` µs | choice µs | `step` µs | total µs |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for name, phases in rows:
+        lines.append(f"| {name} | {phases['last']:.1f} | {phases['choice']:.1f} | "
+                     f"{phases['step']:.1f} | {sum(phases.values()):.1f} |")
+    return lines
+
+
 def pettingzoo_rates(steps: int) -> tuple[list[tuple[str, float, dict[str, float]]],
                                            dict[str, float]]:
     """Steps per second of every environment and of PettingZoo's own classic games, and each
@@ -221,6 +304,15 @@ def report(steps: int, simulations: int) -> str:
         lines += ["", "At or above `tictactoe_v3`: "
                   f"{len(ours) - len(below)} of {len(ours)} environments"
                   + (f"; below: {', '.join(below)}." if below else ".")]
+    phases = phase_table(steps)
+    if phases:
+        lines += ["", "#### Where a step's time goes", "",
+                  "The same loop with a clock around each part, median of 3 runs of "
+                  f"{steps:,} steps (the clocks add about the same to every row). The choice "
+                  "is the same numpy call in every row, on a mask of the same kind; the rows "
+                  "marked *between steps* run tictactoe_v3's loop with one step of one of "
+                  "our environments after each of its steps, outside the clocks, to show "
+                  "what that work does to the parts timed.", "", *phases]
     lines += ["", "### OpenSpiel IS-MCTS", "",
               f"OpenSpiel's Python `ISMCTSBot` (uct_c 2, {simulations} simulations, one move "
               "from a position a few moves in): simulations per second with OpenSpiel's "
