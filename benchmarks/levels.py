@@ -284,7 +284,7 @@ def exploits(games: int, seed: int, jobs: int | None, only: list[str] | None,
     for game, scripts in EXPLOITERS.items():
         if only is not None and game not in only:
             continue
-        players = max(2, ladytiger.load_game(game).info.min_players)
+        players = exploit_players(game)
         for script, level in itertools.product(scripts, levels):
             payload = {"game": game, "players": players, "level": level, "exploiter": script,
                        "seed": seed}
@@ -380,6 +380,24 @@ def run_note(entry: dict[str, Any]) -> str:
             f"start, {run['minutes']:g} minutes: `{run['command']}`.")
 
 
+def recorded(data: dict[str, dict[str, Any]], part: str, missing: dict[str, list[str]],
+             wanted: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The records of `part` under the keys wanted, in order; the label of each key not
+    recorded goes to `missing`."""
+    found = []
+    for key, label in wanted:
+        entry = data.get(part, {}).get(key)
+        if entry is None:
+            missing[part].append(label)
+        else:
+            found.append(entry)
+    return found
+
+
+def exploit_players(game: str) -> int:
+    return max(2, ladytiger.load_game(game).info.min_players)
+
+
 def render(data: dict[str, dict[str, Any]], levels: list[str]) -> str:
     """docs/bots.md's section: every recorded table in a fixed order, then what is missing."""
     out = ["Written by `python benchmarks/levels.py --write` from "
@@ -397,26 +415,17 @@ def render(data: dict[str, dict[str, Any]], levels: list[str]) -> str:
             ladders.append(ladder_markdown(entry) + "\n\n" + run_note(entry))
     if ladders:
         out += ["### The ladder", *ladders]
-    found = []
-    for game, players, opponent in target_pairs():
-        entry = data.get("targets", {}).get(f"{game}:{players}:{opponent}")
-        if entry is None:
-            missing["targets"].append(f"{game} {players}p against {opponent}")
-        else:
-            found.append(entry)
+    found = recorded(data, "targets", missing, [
+        (f"{game}:{players}:{opponent}", f"{game} {players}p against {opponent}")
+        for game, players, opponent in target_pairs()])
     if found:
         out += ["### The expert's targets", targets_markdown(found),
                 *[f"{row['game']} {row['players']}p against {row['opponent']}: "
                   + run_note(row) for row in found]]
-    done = []
-    for game, scripts in EXPLOITERS.items():
-        players = max(2, ladytiger.load_game(game).info.min_players)
-        for script, level in itertools.product(scripts, levels[1:]):
-            entry = data.get("exploits", {}).get(f"{game}:{players}:{script}:{level}")
-            if entry is None:
-                missing["exploits"].append(f"{game}: {level} against {script}")
-            else:
-                done.append(entry)
+    done = recorded(data, "exploits", missing, [
+        (f"{game}:{exploit_players(game)}:{script}:{level}", f"{game}: {level} against {script}")
+        for game, scripts in EXPLOITERS.items()
+        for script, level in itertools.product(scripts, levels[1:])])
     if done:
         out += ["### Against the exploit players", exploits_markdown(done),
                 *[f"{row['game']} {row['level']} against {row['exploiter']}: " + run_note(row)
