@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 import ladytiger
 from ladytiger.core import IllegalActionError, LadyTigerError
 from ladytiger.rl.encoders import encoder_for
-from ladytiger.rl.encoders.marks import advance, fresh_tensor, mask_for, play_chance
+from ladytiger.rl.encoders.marks import advance, mask_for, play_chance
 
 ILLEGAL_MODES = ("terminate", "raise")
 
@@ -130,10 +130,8 @@ class LadyTigerAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.state
-        encoder = self.encoder
-        tensor = fresh_tensor(encoder.fast, state, seat, encoder.size) if encoder.fast else None
         return {
-            "observation": encoder.encode_state(state, seat) if tensor is None else tensor,
+            "observation": self.encoder.encode_state(state, seat),
             "action_mask": mask_for(state, seat, self._actions),
         }
 

@@ -28,6 +28,7 @@ from ladytiger.rl.encoders.marks import (  # noqa: F401 (the writers encoders ar
     chance_outcome,
     counts_at,
     counts_into,
+    fresh_tensor,
     legal_mask,
     mark_common,
     offsets,
@@ -77,6 +78,10 @@ class Encoder:
         (and returned), so a loop can reuse one buffer.
         """
         if out is None:
+            if self.fast is not None:
+                tensor = fresh_tensor(self.fast, state, seat, self.size)
+                if tensor is not None:
+                    return tensor
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)

@@ -106,11 +106,7 @@ def legal_mask(legal: list[int], size: int) -> np.ndarray:
 
 def mask_for(state: State, seat: int, size: int) -> np.ndarray:
     """The action mask `seat` sees: its legal actions when it is to move, else all zero."""
-    mask = np.zeros(size, np.int8)
-    if state.current_player() == seat:
-        for action in state.legal_actions():
-            mask[action] = 1
-    return mask
+    return legal_mask(state.legal_actions() if state.current_player() == seat else [], size)
 
 
 def fresh_tensor(fast: Callable[[State, int | None, Tensor], bool], state: State,
