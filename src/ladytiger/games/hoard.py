@@ -7,7 +7,6 @@ for the third time. Rules page: docs/rules/hoard.md.
 from __future__ import annotations
 
 import random
-from itertools import compress
 from typing import Any, Final
 
 from ladytiger.core.game import Game, GameInfo
@@ -199,8 +198,7 @@ def gem_plural(gem: int) -> str:
     return GEM_NAMES[gem] if gem in (WHITE, BLACK) else f"{GEM_NAMES[gem]}s"
 
 
-# One bit per door place (door * 4 + gem), and the legal actions found for each position key.
-_PLACE_BITS: Final = tuple(1 << place for place in range(4 * len(IDENTITIES)))
+# The legal actions found for each position key (see `_legal_actions`).
 _LEGAL_BY_POSITION: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 
 
@@ -260,7 +258,10 @@ class HoardState(State):
                 return []
             # `_forbid` looks only at the card, whether the removed pile holds Trash and
             # which door places hold gems: positions alike in those share one answer.
-            places = sum(compress(_PLACE_BITS, self.gems))
+            places = 0
+            for place, count in enumerate(self.gems):
+                if count:
+                    places |= 1 << place
             key = (card, self.removed[0] > 0, places)
             legal = _LEGAL_BY_POSITION.get(key)
             if legal is None:

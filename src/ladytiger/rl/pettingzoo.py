@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 import ladytiger
 from ladytiger.core import IllegalActionError, LadyTigerError
 from ladytiger.rl.encoders import encoder_for
-from ladytiger.rl.encoders.marks import advance, mask_for, play_chance
+from ladytiger.rl.encoders.marks import advance, mask_for, observation_of, play_chance
 
 ILLEGAL_MODES = ("terminate", "raise")
 
@@ -130,6 +130,11 @@ class LadyTigerAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.state
+        fast = self.encoder.fast
+        if fast is not None:
+            found = observation_of(fast, state, seat, self.encoder.size, self._actions)
+            if found is not None:
+                return found
         return {
             "observation": self.encoder.encode_state(state, seat),
             "action_mask": mask_for(state, seat, self._actions),

@@ -16,6 +16,7 @@ from ladytiger.rl.encoders.marks import (
     counts_into,
     mark_common,
     offsets,
+    one_at,
     one_hot,
     seat_order,
 )
@@ -78,7 +79,7 @@ def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not DoorsState:
         return False
     first = mark_common(t, _AT, state, viewer, 2, _PHASE[state.phase])
-    t[_AT_COLLECTOR + (state.collector != first)] = 1.0
+    one_at(t, _AT_COLLECTOR + (state.collector != first))
     target = state.target
     gems = state.gems
     t[_AT_GEMS] = min(gems[first], target) / target
@@ -86,10 +87,10 @@ def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     identity = state.identity
     own = None if viewer is None else identity[viewer]
     if own is not None:
-        t[_AT_OWN_IDENTITY + own] = 1.0
+        one_at(t, _AT_OWN_IDENTITY + own)
     theirs = identity[1 - first]
     if state.phase == GAME_OVER and theirs is not None:
-        t[_AT_REVEALED_OPPONENT + theirs] = 1.0
+        one_at(t, _AT_REVEALED_OPPONENT + theirs)
     counts_at(t, _AT_DISPLAY, state.display, CLUE_COUNTS)
     counts_at(t, _AT_COLLECTED, state.collected, CLUE_COUNTS)
     counts_at(t, _AT_DISCARDED, state.discarded, CLUE_COUNTS)

@@ -23,6 +23,7 @@ from ladytiger.rl.encoders.marks import (
     counts_into,
     mark_common,
     offsets,
+    one_at,
     one_hot,
     seat_order,
 )
@@ -125,9 +126,9 @@ def make_encoder(game: Game) -> Encoder:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
         phase = state.phase
-        t[at_day + state.day] = 1.0
-        t[at_first_player + (state.first_player - first) % n] = 1.0
-        t[at_turn + (state.turn - first) % n] = 1.0
+        one_at(t, at_day + state.day)
+        one_at(t, at_first_player + (state.first_player - first) % n)
+        one_at(t, at_turn + (state.turn - first) % n)
         over = phase == GAME_OVER
         identity, gems, points, collected = state.identity, state.gems, state.points, \
             state.collected
@@ -135,7 +136,7 @@ def make_encoder(game: Game) -> Encoder:
             seat = (first + k) % n
             door = identity[seat]
             if door is not None and (seat == viewer or over):
-                t[at_identities + 4 * k + door] = 1.0
+                one_at(t, at_identities + 4 * k + door)
             t[at_gems + k] = gems[seat] / all_gems
             score = min(max(points[seat] - SCORE_LOW, 0), SCORE_SPAN)
             t[at_scores + k] = score / SCORE_SPAN
@@ -145,18 +146,18 @@ def make_encoder(game: Game) -> Encoder:
         counts_at(t, at_discarded, state.discarded, CLUE_COUNTS)
         t[at_deck] = state.deck / 14
         if phase in (AUCTION, FINAL_AUCTION):
-            t[at_auction] = 1.0
+            one_at(t, at_auction)
             t[at_auction + 1] = float(phase == FINAL_AUCTION)
             t[at_auction + 2] = state.high / all_gems
             if state.caller != NOBODY:
-                t[at_caller + (state.caller - first) % n] = 1.0
+                one_at(t, at_caller + (state.caller - first) % n)
             if state.high_bidder != NOBODY:
-                t[at_high_bidder + (state.high_bidder - first) % n] = 1.0
+                one_at(t, at_high_bidder + (state.high_bidder - first) % n)
             bids = state.bids
             for k in range(n):
                 bid = bids[(first + k) % n]
                 if bid == 0:
-                    t[at_passed + k] = 1.0
+                    one_at(t, at_passed + k)
                 elif bid != NOT_YET:
                     t[at_bids + k] = bid / all_gems
         return True

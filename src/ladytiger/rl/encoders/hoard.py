@@ -21,7 +21,7 @@ from ladytiger.games.hoard import (
 )
 from ladytiger.games.lady_tiger_cards import CARD_NAMES, CLUE_COUNTS
 from ladytiger.rl.encoders import Encoder
-from ladytiger.rl.encoders.marks import Tensor, counts_at, counts_into, offsets, one_hot
+from ladytiger.rl.encoders.marks import Tensor, counts_at, counts_into, offsets, one_at, one_hot
 
 PHASES: Final = (PLACE_GEMS, SET_ASIDE_CARDS, REVEAL_CARD, TAKE_ACTION, GAME_OVER)
 _PHASE: Final = {phase: index for index, phase in enumerate(PHASES)}
@@ -105,9 +105,9 @@ _AT_WON: Final = _AT["won"]
 def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not HoardState:
         return False
-    t[_AT_PHASE + _PHASE[state.phase]] = 1.0
-    t[_AT_DIFFICULTY + DIFFICULTIES.index(state.difficulty)] = 1.0
-    t[_AT_ROUND + min(min(len(state.markers) + 1, ROUNDS), 3) - 1] = 1.0
+    one_at(t, _AT_PHASE + _PHASE[state.phase])
+    one_at(t, _AT_DIFFICULTY + DIFFICULTIES.index(state.difficulty))
+    one_at(t, _AT_ROUND + min(min(len(state.markers) + 1, ROUNDS), 3) - 1)
     gems = state.gems
     start = _AT_DOORS
     for d, door in enumerate(DEAL_ORDER):
@@ -116,19 +116,28 @@ def fast(state: State, viewer: int | None, t: Tensor) -> bool:
             if count:
                 t[start + 4 * d + g] = count / 5
     if state.revealed is not None:
-        t[_AT_REVEALED + state.revealed] = 1.0
+        one_at(t, _AT_REVEALED + state.revealed)
     t[_AT_DECK] = state.deck_size / 14
     counts_at(t, _AT_PLAYED, _kinds(state.played), CLUE_COUNTS)
     counts_at(t, _AT_UNSEEN, state.unseen, CLUE_COUNTS)
     counts_at(t, _AT_SET_ASIDE, state.set_aside, CLUE_COUNTS)
     counts_at(t, _AT_ROUND_MARKERS, _kinds(state.markers), CLUE_COUNTS)
-    t[_AT_FACE_DOWN] = state.face_down / 3
-    t[_AT_REMOVED] = state.removed[0] / 5
-    t[_AT_REMOVED + 1] = state.removed[1] / 5
-    t[_AT_COLLECTED] = state.collected[0] / 5
-    t[_AT_COLLECTED + 1] = state.collected[1] / 5
-    t[_AT_GEMS_TO_PLACE] = (GEM_TOTAL - state.placed) / 20
-    t[_AT_WON] = float(state.won)
+    # The tensor starts at zero, so only counts above zero are written.
+    if state.face_down:
+        t[_AT_FACE_DOWN] = state.face_down / 3
+    removed, collected = state.removed, state.collected
+    if removed[0]:
+        t[_AT_REMOVED] = removed[0] / 5
+    if removed[1]:
+        t[_AT_REMOVED + 1] = removed[1] / 5
+    if collected[0]:
+        t[_AT_COLLECTED] = collected[0] / 5
+    if collected[1]:
+        t[_AT_COLLECTED + 1] = collected[1] / 5
+    if state.placed < GEM_TOTAL:
+        t[_AT_GEMS_TO_PLACE] = (GEM_TOTAL - state.placed) / 20
+    if state.won:
+        one_at(t, _AT_WON)
     return True
 
 

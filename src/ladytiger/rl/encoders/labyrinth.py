@@ -21,7 +21,7 @@ from ladytiger.games.labyrinth import (
 )
 from ladytiger.games.lady_tiger_cards import BLUE, CARD_NAMES, LADY
 from ladytiger.rl.encoders import Encoder
-from ladytiger.rl.encoders.marks import Tensor, offsets, one_hot
+from ladytiger.rl.encoders.marks import Tensor, offsets, one_at, one_hot
 
 CELLS: Final = 16
 PHASES: Final = (BUILD, MOVE_A_CUB, MOVE_THE_LABYRINTH, GAME_OVER)
@@ -85,28 +85,28 @@ def fast(state: State, viewer: int | None, t: Tensor) -> bool:
     if type(state) is not LabyrinthState:
         return False
     if viewer is not None:
-        t[_AT_VIEWER_COLOUR + viewer] = 1.0
+        one_at(t, _AT_VIEWER_COLOUR + viewer)
     turn = state.current_player()
     if turn in (0, 1):
-        t[_AT_TO_MOVE + turn] = 1.0
-    t[_AT_PHASE + _PHASE[state.phase]] = 1.0
+        one_at(t, _AT_TO_MOVE + turn)
+    one_at(t, _AT_PHASE + _PHASE[state.phase])
     board, red, blue = state.board, state.cubs[0], state.cubs[1]
     for cell in range(CELLS):
         if board[cell] != EMPTY:
-            t[_AT_CARDS + 4 * cell + board[cell]] = 1.0
+            one_at(t, _AT_CARDS + 4 * cell + board[cell])
         if red[cell]:
             t[_AT_RED_CUBS + cell] = red[cell] / 5
         if blue[cell]:
             t[_AT_BLUE_CUBS + cell] = blue[cell] / 5
     for cell in DOOR_AT:
-        t[_AT_DOORS + cell] = 1.0
+        one_at(t, _AT_DOORS + cell)
     t[_AT_SWITCHES] = float(state.gems[YELLOW] == BLUE)
     t[_AT_SWITCHES + 1] = float(state.gems[WHITE] == LADY)
     t[_AT_PROGRESS] = state.turns / state.turn_cap
     if state.last_step >= 0:
         start, to = STEPS[state.last_step]
-        t[_AT_MOVED_FROM + start] = 1.0
-        t[_AT_MOVED_TO + to] = 1.0
+        one_at(t, _AT_MOVED_FROM + start)
+        one_at(t, _AT_MOVED_TO + to)
     return True
 
 

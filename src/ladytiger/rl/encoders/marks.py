@@ -10,7 +10,7 @@ bookkeeping around each write costs more than the write itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import numpy as np
 
@@ -22,6 +22,23 @@ class Tensor(Protocol):
     since a memoryview takes one number at a time for half what an array's indexing costs."""
 
     def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+# Boxed once, for `one_at`. A write through the buffer takes Python objects; boxing the 1.0
+# and the index at every write (past 256, where CPython's own cache of small ints ends)
+# costs about a third of the write, and most of a tensor's writes are ones.
+_ONE: Final[object] = 1.0
+_BOXED_INDICES: Final = 1024
+_INDICES: Final[tuple[object, ...]] = tuple(range(_BOXED_INDICES))
+
+
+def one_at(t: Tensor, index: int) -> None:
+    """Write a 1 at `index`."""
+    if 0 <= index < _BOXED_INDICES:
+        boxed: Any = t  # as Any, the boxed objects go to the buffer as they are
+        boxed[_INDICES[index]] = _ONE
+    else:
+        t[index] = 1.0
 
 
 def offsets(pieces: Sequence[tuple[str, tuple[int, ...], str]]) -> dict[str, int]:
@@ -46,7 +63,7 @@ def seat_at(t: Tensor, start: int, seat: int | None, first: int, players: int) -
     """Mark `seat` in the block of `players` entries at `start`, counted from `first` (the
     viewer), if it is a seat at all (not chance, not the end, not nobody)."""
     if seat is not None and 0 <= seat < players:
-        t[start + (seat - first) % players] = 1.0
+        one_at(t, start + (seat - first) % players)
 
 
 def mark_common(t: Tensor, at: dict[str, int], state: State, viewer: int | None,
@@ -55,9 +72,9 @@ def mark_common(t: Tensor, at: dict[str, int], state: State, viewer: int | None,
     the phase's index); returns the seat the others are counted from (the viewer, or 0)."""
     first = viewer or 0
     if viewer is not None:
-        t[at["is_seat"]] = 1.0
+        one_at(t, at["is_seat"])
     seat_at(t, at["to_move"], state.current_player(), first, players)
-    t[at["phase"] + phase] = 1.0
+    one_at(t, at["phase"] + phase)
     return first
 
 
@@ -92,16 +109,18 @@ def bits_at(t: Tensor, start: int, mask: int) -> None:
     """A set of cards held as a bitmask (bit c for card c), written as ones at start + c."""
     while mask:
         low = mask & -mask
-        t[start + low.bit_length() - 1] = 1.0
+        one_at(t, start + low.bit_length() - 1)
         mask ^= low
 
 
 def legal_mask(legal: list[int], size: int) -> np.ndarray:
     """The int8 action mask of a list of legal actions."""
-    mask = np.zeros(size, np.int8)
+    # Set in a bytearray, which numpy then reads in place (writable, since a bytearray is):
+    # a byte costs a third of what an array's item assignment does.
+    mask = bytearray(size)
     for action in legal:
         mask[action] = 1
-    return mask
+    return np.frombuffer(mask, np.int8)
 
 
 def mask_for(state: State, seat: int, size: int) -> np.ndarray:
@@ -115,6 +134,16 @@ def fresh_tensor(fast: Callable[[State, int | None, Tensor], bool], state: State
     path cannot read this state (the caller then takes the reference path)."""
     tensor: Any = np.zeros(size, np.float32)  # numpy's stubs do not say it is a buffer
     return tensor if fast(state, seat, memoryview(tensor)) else None
+
+
+def observation_of(fast: Callable[[State, int | None, Tensor], bool], state: State,
+                   seat: int, size: int, actions: int) -> dict[str, np.ndarray] | None:
+    """A PettingZoo observation of `state` for `seat`: a new tensor by the encoder's fast
+    path and the seat's action mask, or None when the fast path cannot read this state."""
+    tensor = fresh_tensor(fast, state, seat, size)
+    if tensor is None:
+        return None
+    return {"observation": tensor, "action_mask": mask_for(state, seat, actions)}
 
 
 def play_chance(state: State, draws: list[float], refill: Callable[[], None]) -> None:

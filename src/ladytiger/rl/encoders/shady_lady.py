@@ -22,7 +22,15 @@ from ladytiger.games.shady_lady import (
     combination,
 )
 from ladytiger.rl.encoders import Encoder
-from ladytiger.rl.encoders.marks import Tensor, mark_common, offsets, one_hot, seat_at, seat_order
+from ladytiger.rl.encoders.marks import (
+    Tensor,
+    mark_common,
+    offsets,
+    one_at,
+    one_hot,
+    seat_at,
+    seat_order,
+)
 
 PHASES: Final = (CHOOSE_FIRST_PLAYER, DEAL, TURN, DRAW_CARD, DISCARD_ONE, TRY_ANSWERS,
                  DISCARD_HAND, GAME_OVER)
@@ -139,20 +147,20 @@ def make_encoder(game: Game) -> Encoder:
                 for rank, count in enumerate(_by_rank(pile)):
                     if count:
                         t[start + rank] = count / COPIES
-                t[at_pile_tops + RANKS * k + _RANK[pile[-1]]] = 1.0
+                one_at(t, at_pile_tops + RANKS * k + _RANK[pile[-1]])
             t[at_points + k] = points[seat] / POINTS_TO_WIN
         t[at_draw_pile] = state.draw_count / (COPIES * RANKS)
         limit = state.turn_limit
         t[at_turns] = min(min(state.turns + 1, limit) / limit, 1.0)
         if viewer is not None and combination(hands[viewer]):
-            t[at_holds_combination] = 1.0
+            one_at(t, at_holds_combination)
         if phase == TRY_ANSWERS:
             seat_at(t, at_try_declarer, state.declarer, first, n)
             seat_at(t, at_try_best_seat, state.best_seat, first, n)
             seat_at(t, at_try_to_answer, state.responder, first, n)
         elif phase == DISCARD_HAND:
             for seat in state.discard_queue:
-                t[at_discarding + (seat - first) % n] = 1.0
+                one_at(t, at_discarding + (seat - first) % n)
         return True
 
     return Encoder(game="shady_lady", pieces=pieces, fill=fill, fast=fast)

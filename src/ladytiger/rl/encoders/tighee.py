@@ -24,6 +24,7 @@ from ladytiger.rl.encoders.marks import (
     bits_at,
     mark_common,
     offsets,
+    one_at,
     one_hot,
     seat_at,
     seat_order,
@@ -121,7 +122,7 @@ def make_encoder(game: Game) -> Encoder:
         if type(state) is not TigheeState:
             return False
         first = mark_common(t, at, state, viewer, n, _PHASE[state.phase])
-        t[at_round + min(state.round + 1, n) - 1] = 1.0
+        one_at(t, at_round + min(state.round + 1, n) - 1)
         seat_at(t, at_first_lead, state.first_lead, first, n)
         lead = state.lead
         seat_at(t, at_lead, lead, first, n)
@@ -129,12 +130,12 @@ def make_encoder(game: Game) -> Encoder:
             bits_at(t, at_hand, state.hands[viewer])
             bits_at(t, at_put_out, state.put_out[viewer])
         if state.forest >= 0:
-            t[at_forest + state.forest] = 1.0
+            one_at(t, at_forest + state.forest)
         t[at_forest_deck] = state.forest_deck.bit_count() / 20
         if state.follow >= 0:
-            t[at_follow + state.follow] = 1.0
+            one_at(t, at_follow + state.follow)
         for position, card in enumerate(state.trick):
-            t[at_trick + CARDS * ((lead + position - first) % n) + card] = 1.0
+            one_at(t, at_trick + CARDS * ((lead + position - first) % n) + card)
         seen = 0
         for _, past_forest, cards, _ in state.tricks:
             seen |= 1 << past_forest
@@ -149,7 +150,7 @@ def make_encoder(game: Game) -> Encoder:
             t[at_put_out_counts + k] = put_out[seat].bit_count() / 5
             t[at_tricks_won + k] = won[seat] / 15
             if tops[seat] >= 0:
-                t[at_pile_tops + CARDS * k + tops[seat]] = 1.0
+                one_at(t, at_pile_tops + CARDS * k + tops[seat])
             score = min(max(totals[seat] - SCORE_LOW, 0), SCORE_SPAN)
             t[at_scores + k] = score / SCORE_SPAN
         return True

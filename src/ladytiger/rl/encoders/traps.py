@@ -30,6 +30,7 @@ from ladytiger.rl.encoders.marks import (
     counts_into,
     mark_common,
     offsets,
+    one_at,
     one_hot,
     seat_order,
 )
@@ -137,13 +138,13 @@ def make_encoder(game: Game) -> Encoder:
         t[at_seasons] = min(state.season / state.max_seasons, 1.0)
         t[at_door_deck] = state.doors.bit_count() / 4
         if state.goal != NOBODY:
-            t[at_goal + state.goal] = 1.0
+            one_at(t, at_goal + state.goal)
         t[at_pot] = state.pot / GEMS
         t[at_treasury] = state.treasury / GEMS
         if state.starter is not None and state.starter >= 0:
-            t[at_starting_player + (state.starter - first) % n] = 1.0
+            one_at(t, at_starting_player + (state.starter - first) % n)
         if phase in PLAYER_PHASES:
-            t[at_turn + (state.turn - first) % n] = 1.0
+            one_at(t, at_turn + (state.turn - first) % n)
         if viewer is not None:
             counts_at(t, at_hand, state.hands[viewer], CLUE_COUNTS)
             counts_at(t, at_own_stack, kinds_of(state.stacks[viewer]), CLUE_COUNTS)
@@ -158,13 +159,13 @@ def make_encoder(game: Game) -> Encoder:
             if revealed[seat]:
                 counts_at(t, at_revealed + KINDS * k, kinds_of(revealed[seat]), CLUE_COUNTS)
             if passed[seat]:
-                t[at_passed + k] = 1.0
+                one_at(t, at_passed + k)
         t[at_bid] = state.high_bid / MAX_BID
         t[at_bid + 1] = state.matched / MAX_BID
         if state.high_bidder != NOBODY:
-            t[at_high_bidder + (state.high_bidder - first) % n] = 1.0
+            one_at(t, at_high_bidder + (state.high_bidder - first) % n)
             if phase in (REVEALING, TRAP_GEM):
-                t[at_revealer + (state.high_bidder - first) % n] = 1.0
+                one_at(t, at_revealer + (state.high_bidder - first) % n)
         return True
 
     return Encoder(game="traps", pieces=pieces, fill=fill, fast=fast)
