@@ -12,13 +12,19 @@ The expert level (2,000 to 12,000 iterations a move) takes about a second a move
 side and several on OpenSpiel's (its Python search runs 300 simulations in about 0.14 s in
 Doors): 40 games of every game is many hours of CPU. The strong level is the quick check.
 
+With `--seconds S` the match is at equal time instead: both searches get S seconds for every
+real choice (ours to its deadline; OpenSpiel's, which counts only simulations, as many as it
+ran in S seconds on its previous choice), and the table goes to its own section.
+
     python benchmarks/versus_openspiel.py --level strong --games 40
+    python benchmarks/versus_openspiel.py --seconds 0.2 --games 40 --write   # equal time
     python benchmarks/versus_openspiel.py --level expert --games 40 --write   # quiet machine
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -47,22 +53,33 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
     from ladytiger.rl.openspiel import RolloutEvaluator, SpielBot
 
     name, players, simulations = payload["game"], payload["players"], payload["simulations"]
+    seconds = payload.get("seconds")
     info = ladytiger.load_game(name).info
     params = {"players": players} if info.min_players != info.max_players else {}
     game = pyspiel.load_game(f"ladytiger_{name}", params)
     rng = game_rng(payload["seed"], index)
     ours = index % players
-    bots: list[Any] = []
+    # With a time budget OpenSpiel's bot, which counts only simulations, is given as many
+    # as it ran in `seconds` on its latest real choice (its tree starts afresh every move, so
+    # a new bot each move loses nothing); the first choice starts from a low guess.
+    budgets = [simulations if seconds is None else max(10, int(1000 * seconds))] * players
+    makers: list[Any] = []
     for seat in range(players):
         seed = rng.randrange(2**31)
         if seat == ours:
-            bots.append(SpielBot("ismcts", game, seat, iterations=simulations, seed=seed))
+            budget = {"iterations": simulations} if seconds is None else {"seconds": seconds}
+            bot = SpielBot("ismcts", game, seat, seed=seed, **budget)
+            makers.append(lambda _seat, bot=bot: bot)
         else:
             evaluator = RolloutEvaluator(1, seed)
-            bots.append(ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=simulations,
-                                         random_state=np.random.RandomState(seed)))
+            chooser = np.random.RandomState(seed)
+            makers.append(lambda seat, evaluator=evaluator, chooser=chooser: ismcts.ISMCTSBot(
+                game, evaluator, 2.0, max_simulations=budgets[seat], random_state=chooser))
     thinking = [0.0] * players
     moves = [0] * players
+    searched = [0] * players
+    choosing = [0.0] * players  # the time and count of real choices (more than one move)
+    choices = [0] * players
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -70,10 +87,19 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
             state.apply_action(rng.choices(outcomes, odds)[0])
             continue
         seat = state.current_player()
+        choice = len(state.legal_actions()) > 1
         began = time.perf_counter()
-        action = bots[seat].step(state)
-        thinking[seat] += time.perf_counter() - began
+        action = makers[seat](seat).step(state)
+        took = time.perf_counter() - began
+        thinking[seat] += took
         moves[seat] += 1
+        if choice:
+            choosing[seat] += took
+            choices[seat] += 1
+        if seat != ours and choice:
+            searched[seat] += budgets[seat]
+            if seconds is not None and took > 0:
+                budgets[seat] = max(10, int(budgets[seat] * seconds / took))
         state.apply_action(action)
     returns = state.returns()
     duels = [1.0 if returns[ours] > returns[other] else 0.5 if returns[ours] == returns[other]
@@ -82,13 +108,18 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
     return {"duels": duels,
             "ours_seconds": thinking[ours], "ours_moves": moves[ours],
             "theirs_seconds": sum(thinking[s] for s in theirs),
-            "theirs_moves": sum(moves[s] for s in theirs)}
+            "theirs_moves": sum(moves[s] for s in theirs),
+            "theirs_simulations": sum(searched[s] for s in theirs),
+            "ours_choosing": choosing[ours], "ours_choices": choices[ours],
+            "theirs_choosing": sum(choosing[s] for s in theirs),
+            "theirs_choices": sum(choices[s] for s in theirs)}
 
 
 def measure(name: str, players: int, level: str, games: int, seed: int,
-            jobs: int | None) -> dict[str, Any]:
+            jobs: int | None, seconds: float | None = None) -> dict[str, Any]:
     simulations = SEARCH_ITERATIONS[name][0 if level == "strong" else 1]
-    payload = {"game": name, "players": players, "simulations": simulations, "seed": seed}
+    payload = {"game": name, "players": players, "simulations": simulations, "seed": seed,
+               "seconds": seconds}
     began = time.perf_counter()
     results = run_games(play_one, payload, games, jobs=jobs, chunk_size=1)
     duels = [d for result in results for d in result["duels"]]
@@ -102,6 +133,13 @@ def measure(name: str, players: int, level: str, games: int, seed: int,
             "games": games, "duels": len(duels), "score": score,
             "share": score / len(duels), "share_95": wilson_interval(score, len(duels)),
             "ours_per_move": per_move("ours"), "theirs_per_move": per_move("theirs"),
+            "seconds_a_move": seconds,
+            "ours_per_choice": sum(r["ours_choosing"] for r in results)
+            / max(sum(r["ours_choices"] for r in results), 1),
+            "theirs_per_choice": sum(r["theirs_choosing"] for r in results)
+            / max(sum(r["theirs_choices"] for r in results), 1),
+            "theirs_simulations": sum(r["theirs_simulations"] for r in results)
+            / max(sum(r["theirs_choices"] for r in results), 1),
             "seconds": time.perf_counter() - began}
 
 
@@ -123,6 +161,31 @@ def markdown(rows: list[dict[str, Any]], command: str) -> str:
     return "\n".join(lines)
 
 
+def time_markdown(rows: list[dict[str, Any]], command: str, load: float) -> str:
+    seconds = rows[0]["seconds_a_move"] if rows else 0
+    lines = [f"## Against OpenSpiel's IS-MCTS at equal time ({seconds:g} s a choice)", "",
+             f"`{command}`. Both searches get the same time for every real choice (more "
+             "than one legal move): ours stops at its deadline; OpenSpiel's Python "
+             "`ISMCTSBot` (uct_c 2, random rollouts on the ladytiger state), which counts "
+             "only simulations, is given before each choice as many as it ran in that time "
+             "on its previous one. Seats alternated, a tie half a win; at 3 players the "
+             "share of duels our seat won. Target: 60%.", "",
+             "| game | players | games | ours won (95%) | met | s/choice ours, OpenSpiel | "
+             "OpenSpiel's simulations/choice |", "|---|---:|---:|---|:---:|---|---:|"]
+    for row in rows:
+        low, high = row["share_95"]
+        lines.append(
+            f"| {row['game']} | {row['players']} | {row['games']} | "
+            f"{row['score']:g}/{row['duels']} = {100 * row['share']:.0f}% "
+            f"({100 * low:.0f}-{100 * high:.0f}) | {'yes' if row['share'] >= TARGET else 'no'}"
+            f" | {row['ours_per_choice']:.2f}, {row['theirs_per_choice']:.2f} | "
+            f"{row['theirs_simulations']:,.0f} |")
+    minutes = sum(row["seconds"] for row in rows) / 60
+    lines += ["", f"Machine load average when the run started: {load:.2f} (2 cores); "
+              f"{minutes:.0f} minutes."]
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--level", choices=("strong", "expert"), default="expert")
@@ -130,25 +193,34 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="games to play (default: all five)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=None, help="workers (default: all cores)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="equal time: both searches get this many seconds a choice "
+                        "(default: equal simulations, the level's iterations)")
     parser.add_argument("--write", action="store_true",
                         help="write the table into docs/performance.md")
     args = parser.parse_args()
     random.seed(args.seed)
+    load = os.getloadavg()[0]
     rows = []
     for name, players in TABLES:
         if args.only and name not in args.only:
             continue
-        row = measure(name, players, args.level, args.games, args.seed, args.jobs)
+        row = measure(name, players, args.level, args.games, args.seed, args.jobs,
+                      args.seconds)
         rows.append(row)
         low, high = row["share_95"]
         print(f"{name} {players}p {args.level}: {row['score']:g}/{row['duels']} "
               f"({100 * low:.0f}-{100 * high:.0f}%), {row['ours_per_move']:.2f} s/move ours, "
               f"{row['theirs_per_move']:.2f} theirs, {row['seconds']:.0f} s", flush=True)
     command = "python benchmarks/versus_openspiel.py " + " ".join(sys.argv[1:])
-    text = markdown(rows, command.strip())
+    if args.seconds is None:
+        text = markdown(rows, command.strip())
+    else:
+        text = time_markdown(rows, command.strip(), load)
     print(text)
     if args.write:
-        write_section("versus_openspiel", text)
+        write_section("versus_openspiel" if args.seconds is None else "versus_openspiel_time",
+                      text)
 
 
 if __name__ == "__main__":
