@@ -169,7 +169,8 @@ def time_markdown(rows: list[dict[str, Any]], command: str, load: float) -> str:
              "`ISMCTSBot` (uct_c 2, random rollouts on the ladytiger state), which counts "
              "only simulations, is given before each choice as many as it ran in that time "
              "on its previous one. Seats alternated, a tie half a win; at 3 players the "
-             "share of duels our seat won. Target: 60%.", "",
+             "share of duels our seat won. Both are held to the clock, so load on the machine "
+             "takes from both alike. Target: 60%.", "",
              "| game | players | games | ours won (95%) | met | s/choice ours, OpenSpiel | "
              "OpenSpiel's simulations/choice |", "|---|---:|---:|---|:---:|---|---:|"]
     for row in rows:
