@@ -152,13 +152,17 @@ def markdown(rows: list[dict[str, Any]], command: str) -> str:
              "| game | players | simulations/move | games | ours won (95%) | met | "
              "s/move ours, OpenSpiel |", "|---|---:|---:|---:|---|:---:|---|"]
     for row in rows:
-        low, high = row["share_95"]
-        lines.append(
-            f"| {row['game']} | {row['players']} | {row['simulations']:,} | {row['games']} | "
-            f"{row['score']:g}/{row['duels']} = {100 * row['share']:.0f}% "
-            f"({100 * low:.0f}-{100 * high:.0f}) | {'yes' if row['share'] >= TARGET else 'no'}"
-            f" | {row['ours_per_move']:.2f}, {row['theirs_per_move']:.2f} |")
+        lines.append(f"| {row['game']} | {row['players']} | {row['simulations']:,} | "
+                     f"{row['games']} | {won(row)} | "
+                     f"{row['ours_per_move']:.2f}, {row['theirs_per_move']:.2f} |")
     return "\n".join(lines)
+
+
+def won(row: dict[str, Any]) -> str:
+    """The table cells of our score with its interval, and whether it meets the target."""
+    low, high = row["share_95"]
+    return (f"{row['score']:g}/{row['duels']} = {100 * row['share']:.0f}% "
+            f"({100 * low:.0f}-{100 * high:.0f}) | {'yes' if row['share'] >= TARGET else 'no'}")
 
 
 def time_markdown(rows: list[dict[str, Any]], command: str, load: float) -> str:
@@ -174,13 +178,9 @@ def time_markdown(rows: list[dict[str, Any]], command: str, load: float) -> str:
              "| game | players | games | ours won (95%) | met | s/choice ours, OpenSpiel | "
              "OpenSpiel's simulations/choice |", "|---|---:|---:|---|:---:|---|---:|"]
     for row in rows:
-        low, high = row["share_95"]
-        lines.append(
-            f"| {row['game']} | {row['players']} | {row['games']} | "
-            f"{row['score']:g}/{row['duels']} = {100 * row['share']:.0f}% "
-            f"({100 * low:.0f}-{100 * high:.0f}) | {'yes' if row['share'] >= TARGET else 'no'}"
-            f" | {row['ours_per_choice']:.2f}, {row['theirs_per_choice']:.2f} | "
-            f"{row['theirs_simulations']:,.0f} |")
+        lines.append(f"| {row['game']} | {row['players']} | {row['games']} | {won(row)} | "
+                     f"{row['ours_per_choice']:.2f}, {row['theirs_per_choice']:.2f} | "
+                     f"{row['theirs_simulations']:,.0f} |")
     minutes = sum(row["seconds"] for row in rows) / 60
     lines += ["", f"Machine load average when the run started: {load:.2f} (2 cores); "
               f"{minutes:.0f} minutes."]
