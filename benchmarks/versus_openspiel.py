@@ -63,18 +63,14 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
     # as it ran in `seconds` on its latest real choice (its tree starts afresh every move, so
     # a new bot each move loses nothing); the first choice starts from a low guess.
     budgets = [simulations if seconds is None else max(10, int(1000 * seconds))] * players
-    makers: list[Any] = []
+    theirs_kit: dict[int, tuple[Any, Any]] = {}  # seat: (rollout evaluator, move chooser)
     for seat in range(players):
         seed = rng.randrange(2**31)
         if seat == ours:
             budget = {"iterations": simulations} if seconds is None else {"seconds": seconds}
-            bot = SpielBot("ismcts", game, seat, seed=seed, **budget)
-            makers.append(lambda _seat, bot=bot: bot)
+            our_bot = SpielBot("ismcts", game, seat, seed=seed, **budget)
         else:
-            evaluator = RolloutEvaluator(1, seed)
-            chooser = np.random.RandomState(seed)
-            makers.append(lambda seat, evaluator=evaluator, chooser=chooser: ismcts.ISMCTSBot(
-                game, evaluator, 2.0, max_simulations=budgets[seat], random_state=chooser))
+            theirs_kit[seat] = (RolloutEvaluator(1, seed), np.random.RandomState(seed))
     thinking = [0.0] * players
     moves = [0] * players
     searched = [0] * players
@@ -89,17 +85,23 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
         seat = state.current_player()
         choice = len(state.legal_actions()) > 1
         began = time.perf_counter()
-        action = makers[seat](seat).step(state)
+        if seat == ours:
+            bot = our_bot
+        else:
+            evaluator, chooser = theirs_kit[seat]
+            bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=budgets[seat],
+                                   random_state=chooser)
+        action = bot.step(state)
         took = time.perf_counter() - began
         thinking[seat] += took
         moves[seat] += 1
         if choice:
             choosing[seat] += took
             choices[seat] += 1
-        if seat != ours and choice:
-            searched[seat] += budgets[seat]
-            if seconds is not None and took > 0:
-                budgets[seat] = max(10, int(budgets[seat] * seconds / took))
+            if seat != ours:
+                searched[seat] += budgets[seat]
+                if seconds is not None and took > 0:
+                    budgets[seat] = max(10, int(budgets[seat] * seconds / took))
         state.apply_action(action)
     returns = state.returns()
     duels = [1.0 if returns[ours] > returns[other] else 0.5 if returns[ours] == returns[other]
