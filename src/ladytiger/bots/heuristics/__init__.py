@@ -33,12 +33,23 @@ HEURISTIC_MODULES = {
 class Moves:
     """The legal moves of the seat to play, by number and by text."""
 
-    __slots__ = ("actions", "by_text", "texts")
+    __slots__ = ("_by_text", "actions", "texts")
 
     def __init__(self, actions: list[int], texts: list[str]) -> None:
+        if len(actions) != len(texts):
+            raise ValueError(f"{len(actions)} moves but {len(texts)} texts")
         self.actions = actions
         self.texts = texts
-        self.by_text = dict(zip(texts, actions, strict=True))
+        self._by_text: dict[str, int] | None = None
+
+    @property
+    def by_text(self) -> dict[str, int]:
+        """Each move's action by its text. Built on first use: most rules of thumb never look
+        a move up by text, and a playout builds a `Moves` for every move it makes."""
+        found = self._by_text
+        if found is None:
+            found = self._by_text = dict(zip(self.texts, self.actions, strict=True))
+        return found
 
     def __len__(self) -> int:
         return len(self.actions)
