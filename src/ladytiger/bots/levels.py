@@ -39,13 +39,18 @@ EXPERT_CAP = 1.5
 # strong level keeps the short budget it was given when the engine was slower, except in
 # Favor: the 2-player ladders of 2026-12-06 put 100 iterations 343 Elo above casual and
 # only 49 below the expert, and 25 iterations 87 above casual and 354 below the expert; it
-# now has 50.
+# now has 50. Tighee's search plays out at random since the same day (its rules of
+# thumb's SEARCH_DEFAULTS): its budgets went from 100 and 2,000 iterations to 300 and
+# 6,000, which cost the CPU time the old ones did where each is slowest (process time, mean
+# of the first 25 moves against casual seats: 6,000 at random 1.04 s at 3 players and 1.41
+# at 4, where 2,000 by the rules of thumb took 1.42 at 3; figures from a loaded machine,
+# to be read as ratios).
 SEARCH_ITERATIONS: dict[str, tuple[int, int]] = {
     "doors": (300, 12000),
     "favor": (50, 2000),
     "traps": (60, 1800),
     "shady_lady": (150, 2000),
-    "tighee": (100, 2000),
+    "tighee": (300, 6000),
 }
 # Games with a solver of their own: (bot, strong budget, expert budget) in its units.
 SOLVERS: dict[str, tuple[str, int, int]] = {

@@ -26,6 +26,14 @@ BLACK = "Black"
 # most rounds. A search may judge a move by the round's points alone
 # (ladytiger.bots.ismcts, horizon "round").
 ROUND_POINTS = 100
+# How the search suits Tighee (ladytiger.bots.ismcts takes these as its defaults here):
+# random playouts, and with no rules of thumb to model them, opponents searched. A playout
+# by these rules costs four to six random ones, and a round's tricks turn on cards nobody
+# can see yet, so more playouts judge a move better than wiser ones. Measured at 0.2 s a
+# move, 3 players: against two of OpenSpiel's IS-MCTS seats the random-playout search won
+# 66% of its 80 duels, the rules-of-thumb one 52%; at one table with one of each and a
+# casual seat (36 games, seats rotated) it won 40%, the other 36%, casual 24%.
+SEARCH_DEFAULTS = {"rollout": "random"}
 
 
 # The deck has 60 cards, named over and over in views and moves: each name is read once.
