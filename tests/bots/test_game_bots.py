@@ -287,3 +287,12 @@ def test_ismcts_keeps_the_sensible_move_unless_the_search_clearly_beats_it():
     assert deferred and searched, "the search never disagreed: the test shows nothing"
     with pytest.raises(ladytiger.LadyTigerError, match="margin and confidence"):
         load_bot("ismcts", "doors", margin=-0.1)
+
+
+def test_moves_look_up_by_text_and_refuse_texts_that_do_not_match_the_moves():
+    offered = Moves([4, 9, 2], ["pass", "bid 1", "bid 2"])
+    assert offered.get("bid 1") == 9 and offered.has("pass") and not offered.has("bid 3")
+    assert offered.by_text == {"pass": 4, "bid 1": 9, "bid 2": 2}
+    assert offered.starting("bid ") == [(9, "bid 1"), (2, "bid 2")]
+    with pytest.raises(ValueError, match="3 moves but 2 texts"):
+        Moves([4, 9, 2], ["pass", "bid 1"])

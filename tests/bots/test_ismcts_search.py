@@ -171,3 +171,14 @@ def test_labyrinth_is_searched_with_short_random_playouts_judged_by_the_race():
     cut._seat = 0
     assert cut._playout(state.clone(), cut.rng, None) == evaluate(state.observation(0))
     assert load_bot("ismcts", "doors").evaluate is None
+
+
+def test_tighee_is_searched_with_random_playouts_and_searched_opponents():
+    bot = load_bot("ismcts", "tighee")
+    assert (bot.rollout, bot.policy, bot.opponents, bot.horizon) == (
+        "random", None, "search", "round")
+    # Asked for, the rules-of-thumb playouts are still there.
+    assert load_bot("ismcts", "tighee", rollout="heuristic").policy is not None
+    # The levels keep the search's defaults: only the budget differs.
+    expert = load_bot("expert", ladytiger.load_game("tighee", players=3))
+    assert (expert.inner.rollout, expert.inner.budget.iterations) == ("random", 6000)
