@@ -156,9 +156,9 @@ class IsmctsBot(Bot):
         # which the searching seat's own cards are always the true ones, so it plays as if it
         # could see them; the policy sees only its own observation.
         # "random": every other seat moves at random, in the tree and in playouts.
-        # "infer" (what "auto" takes when the game has rules of thumb): each other seat plays
-        # by the policy or at random, drawn in each iteration with the odds its moves so far
-        # give (ladytiger.bots.opponent_model). Without rules of thumb, "auto" searches.
+        # "infer" (what "auto" takes when the playouts follow rules of thumb): each other seat
+        # plays by the policy or at random, drawn in each iteration with the odds its moves so
+        # far give (ladytiger.bots.opponent_model). With random playouts, "auto" searches.
         if opponents not in ("auto", "search", "policy", "random", "infer"):
             raise LadyTigerError(
                 f"opponents must be auto, search, policy, random or infer, not {opponents!r}"
