@@ -64,6 +64,25 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
     page.goto(server + "/learn/tighee")
     expect(page.locator("#coach-say")).to_contain_text("no guided game")
     expect(page.locator('#coach-actions a[href="/learn/doors"]')).to_be_visible()
+    # It points to what a newcomer can do instead, and puts the empty table away.
+    expect(page.locator('#coach-actions a[href="/rules/tighee"]')).to_contain_text("Tighee")
+    expect(page.locator('#coach-actions a[href="/?game=tighee#create"]')).to_be_visible()
+    expect(page.locator("#turn")).to_be_hidden()
+    expect(page.locator(".log-panel")).to_be_hidden()
+    expect(page.locator(".players-panel")).to_be_hidden()
+
+
+def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
+    page.goto(server + "/learn/favor")
+    page.locator('#coach-actions a[href="/?game=favor#create"]').click()
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
+    expect(page.locator("#game-select")).to_have_value("favor")
+
+
+def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
+    page.goto(server + "/learn/chess")
+    expect(page.locator("#coach-say")).to_contain_text("no game called")
+    expect(page.locator("#coach-actions a")).to_have_count(1)
 
 
 def test_the_create_form_links_the_rules_of_the_game_chosen(server: str, page: Page) -> None:

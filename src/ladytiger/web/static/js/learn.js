@@ -145,6 +145,42 @@ function hint(text) {
   line.textContent = text || "";
 }
 
+// Only some games have a guided game. For the others the page becomes a short signpost: what
+// to do instead (read this game's rules, play it against a beginner bot, or learn Doors),
+// with the empty board, players and log put away rather than left blank.
+async function noLesson() {
+  let info = null;
+  try {
+    const listed = await (await fetch("/api/games")).json();
+    info = listed.games.find((entry) => entry.name === game) || null;
+  } catch (error) {
+    info = null;
+  }
+  const title = info ? info.title : "";
+  $("game-title").textContent = "No guided game here";
+  $("table-meta").textContent = title ? `for ${title}, yet` : "";
+  $("turn").hidden = true;
+  document.querySelector(".players-panel").hidden = true;
+  document.querySelector(".log-panel").hidden = true;
+  $("rules-link").href = info ? `/rules/${encodeURIComponent(info.name)}` : "/";
+  $("coach-say").textContent = info
+    ? `${title} has no guided game yet. Read its rules, or play it against a beginner bot: `
+      + "the table explains every move you cannot make. Doors has a guided game."
+    : `There is no game called “${game}”. Doors has a guided game.`;
+  const actions = $("coach-actions");
+  if (info) {
+    actions.append(
+      h("a", {class: "button", href: `/rules/${encodeURIComponent(info.name)}`},
+        `Rules of ${title}`),
+      h("a", {class: "button", href: `/?game=${encodeURIComponent(info.name)}#create`},
+        `Play ${title}`),
+    );
+  }
+  actions.append(h("a", {class: "button primary", href: "/learn/doors"}, "Learn Doors"));
+  document.title = "No guided game · ladytiger";
+  document.body.dataset.turn = "error";
+}
+
 async function start() {
   L.motion = createMotion($("game-root"));
   let answer;
@@ -155,11 +191,7 @@ async function start() {
     return;
   }
   if (!answer.ok) {
-    $("game-title").textContent = "No guided game here";
-    $("coach-say").textContent = "There is no guided game of this one yet. "
-      + "Try the guided game of Doors.";
-    $("coach-actions").append(h("a", {class: "button primary", href: "/learn/doors"}, "Learn Doors"));
-    document.body.dataset.turn = "error";
+    await noLesson();
     return;
   }
   L.lesson = await answer.json();
