@@ -82,7 +82,50 @@ def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page)
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
-    expect(page.locator("#coach-actions a")).to_have_count(1)
+    # Only the guided games are offered: no rules or table of a game that does not exist.
+    expect(page.locator("#coach-actions a")).to_have_count(2)
+    expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
+
+
+def test_the_guided_game_of_shady_lady_is_played_to_the_end(server: str, page: Page) -> None:
+    page.goto(server + "/learn/shady_lady")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("combination")
+    screenshots_at_both_sizes(page, "learn-shady-lady-start")
+    played: list[str] = []
+    for _ in range(60):
+        if page.locator("#lesson-play").count():
+            break
+        current = frame(page)
+        target = page.locator(".lesson-target")
+        if page.locator("#coach").get_attribute("data-expect"):
+            # Every move the coach asks for is marked on the board, where it is played.
+            expect(target).to_have_count(1)
+            move = target.get_attribute("data-move")
+            if move == "jack seat 1":
+                screenshots_at_both_sizes(page, "learn-shady-lady-jack")
+            played.append(move)
+            target.click()
+        else:
+            page.locator("#lesson-next").click()
+        page.wait_for_function("(f) => Number(document.body?.dataset.frame) > f", arg=current)
+    expect(page.locator("#lesson-play")).to_be_visible()
+    assert played[0] == "draw" and played[-1] == "try"
+    assert {move.split()[0] for move in played} >= {"draw", "discard", "take", "try", "jack"}
+    expect(page.locator("#players")).to_contain_text("3")
+    screenshots_at_both_sizes(page, "learn-shady-lady-end")
+
+
+def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
+    for game in ("doors", "shady_lady"):
+        expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
+    expect(page.locator('#game-favor a[href^="/learn/"]')).to_have_count(0)
+    page.goto(server + "/rules/shady_lady")
+    expect(page.locator("#guide-learn")).to_have_attribute("href", "/learn/shady_lady")
+    page.goto(server + "/rules/favor")
+    expect(page.locator("#guide-learn")).to_have_count(0)
 
 
 def test_the_create_form_links_the_rules_of_the_game_chosen(server: str, page: Page) -> None:

@@ -17,3 +17,16 @@ def test_the_server_serves_the_lesson_and_its_page(client):
     missing = client.get("/api/lessons/tighee")
     assert missing.status_code == 404 and "tighee" in missing.json()["error"]["message"]
     assert "doors" in LESSON_GAMES
+
+
+def test_every_guided_game_is_served_and_listed_with_its_game(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    for name in LESSON_GAMES:
+        answer = client.get(f"/api/lessons/{name}")
+        assert answer.status_code == 200
+        assert len(answer.json()["frames"]) == len(frames(lesson_for(name)))
+        assert games[name]["lesson"] == f"/learn/{name}"
+    assert "shady_lady" in LESSON_GAMES
+    assert [name for name, g in games.items() if g["lesson"]] == [
+        name for name in games if name in LESSON_GAMES]
+    assert games["favor"]["lesson"] is None

@@ -114,7 +114,11 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.doors import LESSON
 
         return LESSON
+    if game == "shady_lady":
+        from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
+
+        return SHADY_LADY
     return None
 
 
-LESSON_GAMES = ("doors",)
+LESSON_GAMES = ("doors", "shady_lady")

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 from ladytiger.bots import registered_bots
 from ladytiger.core import LadyTigerError, registered_games
 from ladytiger.core.game import GameInfo
+from ladytiger.lessons import LESSON_GAMES
 from ladytiger.web import collector
 from ladytiger.web import store as db
 from ladytiger.web.bot_options import BotLimits
@@ -185,6 +186,7 @@ def game_json(info: GameInfo) -> dict[str, Any]:
         "max_players": info.max_players,
         "imperfect_information": info.imperfect_information,
         "rules_page": info.rules_page,
+        "lesson": f"/learn/{info.name}" if info.name in LESSON_GAMES else None,
         "options": [
             {
                 "name": option.name,

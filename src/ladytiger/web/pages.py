@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from ladytiger import guides
 from ladytiger.core import registered_games
+from ladytiger.lessons import LESSON_GAMES
 
 # Paths of the server's placeholder pages, which these pages replace.
 REPLACED_PATHS = ("/", "/play/{table_id}")
@@ -141,7 +142,10 @@ def guide_html(game: str) -> str | None:
         f'<p class="guide-facts">{md_inline(data["facts"])}</p>',
         md(data["intro"]),
         f'<p class="guide-play"><a class="button primary" href="/?game={html.escape(game)}">'
-        f"Play {title}</a></p>",
+        f"Play {title}</a>"
+        + (f' <a class="button" id="guide-learn" href="/learn/{html.escape(game)}">'
+           f"Learn {title} in a guided game</a>" if game in LESSON_GAMES else "")
+        + "</p>",
         "</header>",
         '<nav class="guide-toc" aria-label="On this page"><ol>',
         *(f'<li><a href="#{html.escape(key)}">{md_inline(label)}</a></li>' for key, label in toc),

@@ -54,6 +54,8 @@ function renderGames() {
         h("button", {type: "button", class: "small primary", "data-play": info.name,
           onclick: () => chooseGame(info.name, true)}, `New ${info.title} table`),
         h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"),
+        info.lesson && h("a", {href: info.lesson, class: "button small quiet",
+          title: `A guided game of ${info.title} against a bot`}, "Learn"),
         // A cup, not a word: three actions must fit the narrowest card on one line.
         h("a", {href: `/leaderboard/${info.name}`, class: "button small quiet icon-link",
           title: `${info.title} leaderboard`, "aria-label": `${info.title} leaderboard`},

@@ -150,12 +150,17 @@ function hint(text) {
 // with the empty board, players and log put away rather than left blank.
 async function noLesson() {
   let info = null;
+  let guided = [];
   try {
     const listed = await (await fetch("/api/games")).json();
     info = listed.games.find((entry) => entry.name === game) || null;
+    guided = listed.games.filter((entry) => entry.lesson);
   } catch (error) {
     info = null;
   }
+  if (!guided.length) guided = [{title: "Doors", lesson: "/learn/doors"}];
+  const haveOne = `${guided.map((entry) => entry.title).join(" and ")} `
+    + `${guided.length > 1 ? "have guided games" : "has a guided game"}.`;
   const title = info ? info.title : "";
   $("game-title").textContent = "No guided game here";
   $("table-meta").textContent = title ? `for ${title}, yet` : "";
@@ -165,8 +170,8 @@ async function noLesson() {
   $("rules-link").href = info ? `/rules/${encodeURIComponent(info.name)}` : "/";
   $("coach-say").textContent = info
     ? `${title} has no guided game yet. Read its rules, or play it against a beginner bot: `
-      + "the table explains every move you cannot make. Doors has a guided game."
-    : `There is no game called “${game}”. Doors has a guided game.`;
+      + `the table explains every move you cannot make. ${haveOne}`
+    : `There is no game called “${game}”. ${haveOne}`;
   const actions = $("coach-actions");
   if (info) {
     actions.append(
@@ -176,7 +181,9 @@ async function noLesson() {
         `Play ${title}`),
     );
   }
-  actions.append(h("a", {class: "button primary", href: "/learn/doors"}, "Learn Doors"));
+  guided.forEach((entry, index) => actions.append(
+    h("a", {class: `button${index === 0 ? " primary" : ""}`, href: entry.lesson},
+      `Learn ${entry.title}`)));
   document.title = "No guided game · ladytiger";
   document.body.dataset.turn = "error";
 }
