@@ -73,18 +73,41 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 
 def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
-    page.goto(server + "/learn/favor")
-    page.locator('#coach-actions a[href="/?game=favor#create"]').click()
+    page.goto(server + "/learn/traps")
+    page.locator('#coach-actions a[href="/?game=traps#create"]').click()
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    expect(page.locator("#game-select")).to_have_value("favor")
+    expect(page.locator("#game-select")).to_have_value("traps")
 
 
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
     # Only the guided games are offered: no rules or table of a game that does not exist.
-    expect(page.locator("#coach-actions a")).to_have_count(2)
+    expect(page.locator("#coach-actions a")).to_have_count(3)
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
+
+
+def play_lesson(page: Page, game: str, shoot_at: str) -> list[str]:
+    """Follow the coach of /learn/<game> to the end: click each move it marks, press
+    Continue otherwise; the moves played, in order."""
+    played: list[str] = []
+    for _ in range(80):
+        if page.locator("#lesson-play").count():
+            return played
+        current = frame(page)
+        target = page.locator(".lesson-target")
+        if page.locator("#coach").get_attribute("data-expect"):
+            # Every move the coach asks for is marked on the board, where it is played.
+            expect(target).to_have_count(1)
+            move = target.get_attribute("data-move")
+            if move == shoot_at:
+                screenshots_at_both_sizes(page, f"learn-{game}-{move.replace(' ', '-')}")
+            played.append(move)
+            target.click()
+        else:
+            page.locator("#lesson-next").click()
+        page.wait_for_function("(f) => Number(document.body?.dataset.frame) > f", arg=current)
+    raise AssertionError(f"the lesson of {game} did not end")
 
 
 def test_the_guided_game_of_shady_lady_is_played_to_the_end(server: str, page: Page) -> None:
@@ -92,39 +115,36 @@ def test_the_guided_game_of_shady_lady_is_played_to_the_end(server: str, page: P
     page.wait_for_function("() => document.body?.dataset.frame === '0'")
     expect(page.locator("#coach-say")).to_contain_text("combination")
     screenshots_at_both_sizes(page, "learn-shady-lady-start")
-    played: list[str] = []
-    for _ in range(60):
-        if page.locator("#lesson-play").count():
-            break
-        current = frame(page)
-        target = page.locator(".lesson-target")
-        if page.locator("#coach").get_attribute("data-expect"):
-            # Every move the coach asks for is marked on the board, where it is played.
-            expect(target).to_have_count(1)
-            move = target.get_attribute("data-move")
-            if move == "jack seat 1":
-                screenshots_at_both_sizes(page, "learn-shady-lady-jack")
-            played.append(move)
-            target.click()
-        else:
-            page.locator("#lesson-next").click()
-        page.wait_for_function("(f) => Number(document.body?.dataset.frame) > f", arg=current)
-    expect(page.locator("#lesson-play")).to_be_visible()
+    played = play_lesson(page, "shady_lady", "jack seat 1")
     assert played[0] == "draw" and played[-1] == "try"
     assert {move.split()[0] for move in played} >= {"draw", "discard", "take", "try", "jack"}
     expect(page.locator("#players")).to_contain_text("3")
     screenshots_at_both_sizes(page, "learn-shady-lady-end")
 
 
+def test_the_first_day_of_favor_is_played_to_its_scoring(server: str, page: Page) -> None:
+    page.goto(server + "/learn/favor")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("Blue Tiger")
+    screenshots_at_both_sizes(page, "learn-favor-start")
+    played = play_lesson(page, "favor", "bid 3")
+    assert played[0] == "call auction" and played[-1] == "bid 4"
+    assert {move.split()[0] for move in played} >= {"call", "bid", "pass", "add"}
+    # The lesson stops after the first day: its scoring is shown, and the learner leads.
+    expect(page.locator("#coach-say")).to_contain_text("day 1")
+    expect(page.locator("#players")).to_contain_text("16")
+    screenshots_at_both_sizes(page, "learn-favor-end")
+
+
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    for game in ("doors", "shady_lady"):
+    for game in ("doors", "favor", "shady_lady"):
         expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
-    expect(page.locator('#game-favor a[href^="/learn/"]')).to_have_count(0)
+    expect(page.locator('#game-traps a[href^="/learn/"]')).to_have_count(0)
     page.goto(server + "/rules/shady_lady")
     expect(page.locator("#guide-learn")).to_have_attribute("href", "/learn/shady_lady")
-    page.goto(server + "/rules/favor")
+    page.goto(server + "/rules/traps")
     expect(page.locator("#guide-learn")).to_have_count(0)
 
 

@@ -37,6 +37,9 @@ class Lesson:
     intro: str
     outro: str
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    # A long game is taught by its first part (Favor's first day): the lesson then says so,
+    # and its last step may stand before the end of the game.
+    to_the_end: bool = True
 
 
 def _view(state: State, seat: int) -> dict[str, Any]:
@@ -101,7 +104,7 @@ def frames(lesson: Lesson) -> list[dict[str, Any]]:
             said.append(step.then)
         if step.hold:
             emit(None, said)
-    if not state.is_terminal():
+    if lesson.to_the_end and not state.is_terminal():
         raise LadyTigerError("the lesson ends before the game does")
     emit(None, [*said, lesson.outro])
     out[0]["say"] = " ".join(filter(None, [lesson.intro, out[0]["say"]]))
@@ -114,6 +117,10 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.doors import LESSON
 
         return LESSON
+    if game == "favor":
+        from ladytiger.lessons.favor import LESSON as FAVOR
+
+        return FAVOR
     if game == "shady_lady":
         from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
 
@@ -121,4 +128,4 @@ def lesson_for(game: str) -> Lesson | None:
     return None
 
 
-LESSON_GAMES = ("doors", "shady_lady")
+LESSON_GAMES = ("doors", "favor", "shady_lady")

@@ -105,6 +105,12 @@ function bidControls(root, view, ctx, obs) {
     steppedBid = null;
   }
   if (!(steppedBid >= low && steppedBid <= high)) steppedBid = low;
+  // A guided game names the bid it teaches (ctx.suggested): the stepper starts there, so the
+  // one button the coach marks is the move it asks for.
+  const wanted = /^bid (\d+)$/.exec(ctx.suggested || "");
+  if (wanted && Number(wanted[1]) >= low && Number(wanted[1]) <= high) {
+    steppedBid = Number(wanted[1]);
+  }
 
   const controls = h("div", { class: "fv-bid-controls", role: "group",
     "aria-label": `${whose(ctx, me)} bid` });

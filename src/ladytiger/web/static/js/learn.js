@@ -62,7 +62,7 @@ function show(index) {
   });
   const log = view.observation.log || [];
   const ctx = makeContext({seat, bind, lastMove: log.length ? log[log.length - 1] : null,
-    names: seatNames()});
+    names: seatNames(), extra: {suggested: expect}});
   L.motion.capture();
   drawView($("game-root"), L.entry, {...view, type: "view", table: "lesson"}, ctx);
   $("game-root").classList.add("game-root");

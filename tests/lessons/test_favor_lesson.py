@@ -1,0 +1,74 @@
+"""The guided game of Favor: its first day, a real game the engine accepts, and what the coach
+says of each position is what the engine shows there."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ladytiger.core import LadyTigerError
+from ladytiger.lessons import LESSON_GAMES, frames, lesson_for
+
+LESSON = lesson_for("favor")
+
+
+@pytest.fixture(scope="module")
+def shown() -> list[dict]:
+    return frames(LESSON)
+
+
+def at(shown: list[dict], words: str) -> dict:
+    (frame,) = [f for f in shown if words in f["say"]]
+    return frame
+
+
+def test_it_plays_the_first_day_and_the_learner_wins_it(shown):
+    assert "favor" in LESSON_GAMES and not LESSON.to_the_end
+    end = shown[-1]["view"]
+    assert end["moment"]["kind"] == "day_end"
+    (day,) = end["observation"]["past_days"]
+    assert day["identities"][LESSON.seat] == "Blue Tiger"
+    assert day["points"][LESSON.seat] > day["points"][1 - LESSON.seat]
+    assert "day 1" in shown[-1]["say"] and "yours" in shown[-1]["say"]
+
+
+def test_each_of_the_learners_frames_expects_one_legal_move_and_says_it(shown):
+    mine = [f for f in shown if f["expect"]]
+    assert len(mine) >= 10
+    for frame in mine:
+        view = frame["view"]
+        assert view["your_turn"] and view["current_player"] == LESSON.seat
+        assert frame["expect"] in [a["text"] for a in view["legal_actions"]]
+        assert len(frame["say"]) >= 20, frame["say"]
+    verbs = {f["expect"].split()[0] for f in mine}
+    assert verbs >= {"call", "bid", "pass", "add"}
+
+
+def test_the_gems_move_as_the_coach_says(shown):
+    sold = at(shown, "pays you 3 gems")
+    assert sold["view"]["observation"]["gems"] == [7, 3]
+    unbeatable = at(shown, "cannot be beaten")
+    assert unbeatable["expect"] == "bid 3"
+    assert unbeatable["view"]["observation"]["gems"][1] == 3
+    bids = [a["text"] for a in unbeatable["view"]["legal_actions"]]
+    assert "bid 3" in bids
+    final = at(shown, "all 4 of your gems")
+    assert final["view"]["observation"]["gems"][LESSON.seat] == 4
+
+
+def test_the_wild_the_coach_names_is_used_as_it_says(shown):
+    (day,) = shown[-1]["view"]["observation"]["past_days"]
+    assert "Blue/Red turns a Red Lady into a Blue Lady" in day["wilds"][LESSON.seat]
+    assert day["gem_bonus"] == [0, 3]  # the bot kept its gems for the bonus
+
+
+def test_the_learner_never_sees_the_bots_door_before_the_day_ends(shown):
+    for frame in shown[:-1]:
+        assert frame["view"]["observation"]["identities"][1 - LESSON.seat] is None
+
+
+def test_a_lesson_for_the_whole_game_may_not_stop_early():
+    whole = dataclasses.replace(LESSON, to_the_end=True)
+    with pytest.raises(LadyTigerError, match="before the game does"):
+        frames(whole)
