@@ -73,17 +73,17 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 
 def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
-    page.goto(server + "/learn/traps")
-    page.locator('#coach-actions a[href="/?game=traps#create"]').click()
+    page.goto(server + "/learn/labyrinth")
+    page.locator('#coach-actions a[href="/?game=labyrinth#create"]').click()
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    expect(page.locator("#game-select")).to_have_value("traps")
+    expect(page.locator("#game-select")).to_have_value("labyrinth")
 
 
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
     # Only the guided games are offered: no rules or table of a game that does not exist.
-    expect(page.locator("#coach-actions a")).to_have_count(3)
+    expect(page.locator("#coach-actions a")).to_have_count(4)
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
 
 
@@ -136,15 +136,27 @@ def test_the_first_day_of_favor_is_played_to_its_scoring(server: str, page: Page
     screenshots_at_both_sizes(page, "learn-favor-end")
 
 
+def test_the_guided_game_of_traps_is_played_to_the_end(server: str, page: Page) -> None:
+    page.goto(server + "/learn/traps")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("goal")
+    screenshots_at_both_sizes(page, "learn-traps-start")
+    played = play_lesson(page, "traps", "bid 3")
+    assert played[0] == "start stack with Blue Tiger" and played[-1] == "pass"
+    assert {move.split()[0] for move in played} >= {"start", "build", "bid", "pass", "reveal"}
+    expect(page.locator("#coach-say")).to_contain_text("you win")
+    screenshots_at_both_sizes(page, "learn-traps-end")
+
+
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    for game in ("doors", "favor", "shady_lady"):
+    for game in ("doors", "favor", "shady_lady", "traps"):
         expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
-    expect(page.locator('#game-traps a[href^="/learn/"]')).to_have_count(0)
+    expect(page.locator('#game-tighee a[href^="/learn/"]')).to_have_count(0)
     page.goto(server + "/rules/shady_lady")
     expect(page.locator("#guide-learn")).to_have_attribute("href", "/learn/shady_lady")
-    page.goto(server + "/rules/traps")
+    page.goto(server + "/rules/tighee")
     expect(page.locator("#guide-learn")).to_have_count(0)
 
 

@@ -29,4 +29,4 @@ def test_every_guided_game_is_served_and_listed_with_its_game(client):
     assert "shady_lady" in LESSON_GAMES
     assert [name for name, g in games.items() if g["lesson"]] == [
         name for name in games if name in LESSON_GAMES]
-    assert games["traps"]["lesson"] is None
+    assert games["tighee"]["lesson"] is None

@@ -125,7 +125,11 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
 
         return SHADY_LADY
+    if game == "traps":
+        from ladytiger.lessons.traps import LESSON as TRAPS
+
+        return TRAPS
     return None
 
 
-LESSON_GAMES = ("doors", "favor", "shady_lady")
+LESSON_GAMES = ("doors", "favor", "shady_lady", "traps")

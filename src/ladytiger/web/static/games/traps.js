@@ -211,6 +211,12 @@ function bidStepper(obs, ctx, view) {
   if (draft.key !== key || !(draft.bid >= lowest && draft.bid <= MAX_BID)) {
     draft = { key, bid: lowest };
   }
+  // A guided game names the bid it teaches (ctx.suggested): the stepper starts there, so the
+  // one button the coach marks is the move it asks for.
+  const wanted = /^bid (\d+)$/.exec(ctx.suggested || "");
+  if (wanted && Number(wanted[1]) >= lowest && Number(wanted[1]) <= MAX_BID) {
+    draft.bid = Number(wanted[1]);
+  }
   const stepper = el("span", "tp-stepper");
   const draw = (focus) => {
     const amount = draft.bid;
