@@ -3,6 +3,8 @@ coach, click what is marked, try something else once and be told, reach the end.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.support import screenshots_at_both_sizes
@@ -73,17 +75,17 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 
 def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
-    page.goto(server + "/learn/labyrinth")
-    page.locator('#coach-actions a[href="/?game=labyrinth#create"]').click()
+    page.goto(server + "/learn/hoard")
+    page.locator('#coach-actions a[href="/?game=hoard#create"]').click()
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    expect(page.locator("#game-select")).to_have_value("labyrinth")
+    expect(page.locator("#game-select")).to_have_value("hoard")
 
 
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
     # Only the guided games are offered: no rules or table of a game that does not exist.
-    expect(page.locator("#coach-actions a")).to_have_count(4)
+    expect(page.locator("#coach-actions a")).to_have_count(5)
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
 
 
@@ -101,7 +103,8 @@ def play_lesson(page: Page, game: str, shoot_at: str) -> list[str]:
             expect(target).to_have_count(1)
             move = target.get_attribute("data-move")
             if move == shoot_at:
-                screenshots_at_both_sizes(page, f"learn-{game}-{move.replace(' ', '-')}")
+                shot = re.sub("[^A-Za-z0-9]+", "-", move)
+                screenshots_at_both_sizes(page, f"learn-{game}-{shot}")
             played.append(move)
             target.click()
         else:
@@ -148,10 +151,21 @@ def test_the_guided_game_of_traps_is_played_to_the_end(server: str, page: Page) 
     screenshots_at_both_sizes(page, "learn-traps-end")
 
 
+def test_the_first_turns_of_labyrinth_are_played_to_a_cub_home(server: str, page: Page) -> None:
+    page.goto(server + "/learn/labyrinth")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("Red Tiger Door")
+    played = play_lesson(page, "labyrinth", "switch A2 D2 with Blue/Red")
+    assert played[0] == "move red cub from A1 to A2"
+    assert played[-1] == "move red cub from C4 to D4"
+    expect(page.locator("#coach-say")).to_contain_text("first cub is home")
+    screenshots_at_both_sizes(page, "learn-labyrinth-end")
+
+
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    for game in ("doors", "favor", "shady_lady", "traps"):
+    for game in ("doors", "favor", "labyrinth", "shady_lady", "traps"):
         expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
     expect(page.locator('#game-tighee a[href^="/learn/"]')).to_have_count(0)
     page.goto(server + "/rules/shady_lady")

@@ -121,6 +121,10 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.favor import LESSON as FAVOR
 
         return FAVOR
+    if game == "labyrinth":
+        from ladytiger.lessons.labyrinth import LESSON as LABYRINTH
+
+        return LABYRINTH
     if game == "shady_lady":
         from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
 
@@ -132,4 +136,4 @@ def lesson_for(game: str) -> Lesson | None:
     return None
 
 
-LESSON_GAMES = ("doors", "favor", "shady_lady", "traps")
+LESSON_GAMES = ("doors", "favor", "labyrinth", "shady_lady", "traps")
