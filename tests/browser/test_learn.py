@@ -75,17 +75,17 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 
 def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
-    page.goto(server + "/learn/hoard")
-    page.locator('#coach-actions a[href="/?game=hoard#create"]').click()
+    page.goto(server + "/learn/tighee")
+    page.locator('#coach-actions a[href="/?game=tighee#create"]').click()
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    expect(page.locator("#game-select")).to_have_value("hoard")
+    expect(page.locator("#game-select")).to_have_value("tighee")
 
 
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
     # Only the guided games are offered: no rules or table of a game that does not exist.
-    expect(page.locator("#coach-actions a")).to_have_count(5)
+    expect(page.locator("#coach-actions a")).to_have_count(6)
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
 
 
@@ -162,10 +162,22 @@ def test_the_first_turns_of_labyrinth_are_played_to_a_cub_home(server: str, page
     screenshots_at_both_sizes(page, "learn-labyrinth-end")
 
 
+def test_the_first_cards_of_hoard_are_played(server: str, page: Page) -> None:
+    page.goto(server + "/learn/hoard")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("solo puzzle")
+    wild = "put white Trash on Red Tiger and black Trash on Blue Tiger"
+    played = play_lesson(page, "hoard", wild)
+    assert played[0] == "remove pairs from Red Lady"
+    assert played[-1] == "collect red Treasure from Red Tiger"
+    expect(page.locator("#coach-say")).to_contain_text("Three Treasures")
+    screenshots_at_both_sizes(page, "learn-hoard-end")
+
+
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    for game in ("doors", "favor", "labyrinth", "shady_lady", "traps"):
+    for game in ("doors", "favor", "hoard", "labyrinth", "shady_lady", "traps"):
         expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
     expect(page.locator('#game-tighee a[href^="/learn/"]')).to_have_count(0)
     page.goto(server + "/rules/shady_lady")

@@ -121,6 +121,10 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.favor import LESSON as FAVOR
 
         return FAVOR
+    if game == "hoard":
+        from ladytiger.lessons.hoard import LESSON as HOARD
+
+        return HOARD
     if game == "labyrinth":
         from ladytiger.lessons.labyrinth import LESSON as LABYRINTH
 
@@ -136,4 +140,4 @@ def lesson_for(game: str) -> Lesson | None:
     return None
 
 
-LESSON_GAMES = ("doors", "favor", "labyrinth", "shady_lady", "traps")
+LESSON_GAMES = ("doors", "favor", "hoard", "labyrinth", "shady_lady", "traps")
