@@ -62,9 +62,17 @@ def test_the_home_page_offers_the_guided_game(server: str, page: Page) -> None:
     page.wait_for_function("() => document.body?.dataset.frame === '0'")
 
 
+def without_its_lesson(page: Page, game: str) -> None:
+    """Make the server answer as it does for a game that has no guided game yet."""
+    page.route(f"**/api/lessons/{game}", lambda route: route.fulfill(
+        status=404, content_type="application/json",
+        body='{"error": {"code": "not_found", "message": "no guided game"}}'))
+
+
 def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
+    without_its_lesson(page, "tighee")
     page.goto(server + "/learn/tighee")
-    expect(page.locator("#coach-say")).to_contain_text("no guided game")
+    expect(page.locator("#coach-say")).to_contain_text("Tighee has no guided game yet")
     expect(page.locator('#coach-actions a[href="/learn/doors"]')).to_be_visible()
     # It points to what a newcomer can do instead, and puts the empty table away.
     expect(page.locator('#coach-actions a[href="/rules/tighee"]')).to_contain_text("Tighee")
@@ -75,17 +83,19 @@ def test_a_game_without_a_guided_game_says_so(server: str, page: Page) -> None:
 
 
 def test_the_signpost_opens_the_create_form_on_its_game(server: str, page: Page) -> None:
-    page.goto(server + "/learn/tighee")
-    page.locator('#coach-actions a[href="/?game=tighee#create"]').click()
+    without_its_lesson(page, "hoard")
+    page.goto(server + "/learn/hoard")
+    page.locator('#coach-actions a[href="/?game=hoard#create"]').click()
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    expect(page.locator("#game-select")).to_have_value("tighee")
+    expect(page.locator("#game-select")).to_have_value("hoard")
 
 
 def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     page.goto(server + "/learn/chess")
     expect(page.locator("#coach-say")).to_contain_text("no game called")
+    expect(page.locator("#coach-say")).to_contain_text("Tighee and Traps have guided games")
     # Only the guided games are offered: no rules or table of a game that does not exist.
-    expect(page.locator("#coach-actions a")).to_have_count(6)
+    expect(page.locator("#coach-actions a")).to_have_count(7)
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
 
 
@@ -166,6 +176,7 @@ def test_the_first_cards_of_hoard_are_played(server: str, page: Page) -> None:
     page.goto(server + "/learn/hoard")
     page.wait_for_function("() => document.body?.dataset.frame === '0'")
     expect(page.locator("#coach-say")).to_contain_text("solo puzzle")
+    expect(page.locator("#table-meta")).to_have_text("a guided solo game")
     wild = "put white Trash on Red Tiger and black Trash on Blue Tiger"
     played = play_lesson(page, "hoard", wild)
     assert played[0] == "remove pairs from Red Lady"
@@ -174,16 +185,28 @@ def test_the_first_cards_of_hoard_are_played(server: str, page: Page) -> None:
     screenshots_at_both_sizes(page, "learn-hoard-end")
 
 
+def test_the_first_tricks_of_tighee_are_played(server: str, page: Page) -> None:
+    page.goto(server + "/learn/tighee")
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+    expect(page.locator("#coach-say")).to_contain_text("Forest")
+    # Two bots at the table: the players and the coach tell them apart.
+    expect(page.locator("#players")).to_contain_text("Bot 1")
+    expect(page.locator("#players")).to_contain_text("Bot 2")
+    expect(page.locator("#table-meta")).to_have_text("a guided game against 2 bots")
+    played = play_lesson(page, "tighee", "play Black 6")
+    assert played[:3] == ["put out Red 8", "put out Green 7", "put out Purple 4"]
+    assert played[-1] == "play Black 6"
+    expect(page.locator("#coach-say")).to_contain_text("first trick")
+    screenshots_at_both_sizes(page, "learn-tighee-end")
+
+
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.wait_for_function("() => document.body?.dataset.ready === '1'")
-    for game in ("doors", "favor", "hoard", "labyrinth", "shady_lady", "traps"):
+    for game in ("doors", "favor", "hoard", "labyrinth", "shady_lady", "tighee", "traps"):
         expect(page.locator(f'#game-{game} a[href="/learn/{game}"]')).to_be_visible()
-    expect(page.locator('#game-tighee a[href^="/learn/"]')).to_have_count(0)
     page.goto(server + "/rules/shady_lady")
     expect(page.locator("#guide-learn")).to_have_attribute("href", "/learn/shady_lady")
-    page.goto(server + "/rules/tighee")
-    expect(page.locator("#guide-learn")).to_have_count(0)
 
 
 def test_the_create_form_links_the_rules_of_the_game_chosen(server: str, page: Page) -> None:

@@ -133,6 +133,10 @@ def lesson_for(game: str) -> Lesson | None:
         from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
 
         return SHADY_LADY
+    if game == "tighee":
+        from ladytiger.lessons.tighee import LESSON as TIGHEE
+
+        return TIGHEE
     if game == "traps":
         from ladytiger.lessons.traps import LESSON as TRAPS
 
@@ -140,4 +144,4 @@ def lesson_for(game: str) -> Lesson | None:
     return None
 
 
-LESSON_GAMES = ("doors", "favor", "hoard", "labyrinth", "shady_lady", "traps")
+LESSON_GAMES = ("doors", "favor", "hoard", "labyrinth", "shady_lady", "tighee", "traps")

@@ -22,8 +22,14 @@ function frame() {
 }
 
 function names(seat) {
-  const list = L.lesson.frames[0].view.observation.scores.map((_, i) =>
-    (i === L.lesson.seat ? NAMES[0] : NAMES[1]));
+  const seats = L.lesson.frames[0].view.observation.scores.length;
+  // With two bots or more the coach tells them apart: Bot 1, Bot 2, in seat order.
+  const bots = [];
+  for (let i = 0; i < seats; i += 1) if (i !== L.lesson.seat) bots.push(i);
+  const list = [...Array(seats).keys()].map((i) => {
+    if (i === L.lesson.seat) return NAMES[0];
+    return bots.length > 1 ? `${NAMES[1]} ${bots.indexOf(i) + 1}` : NAMES[1];
+  });
   return list[seat] ?? `Seat ${seat}`;
 }
 
@@ -159,8 +165,10 @@ async function noLesson() {
     info = null;
   }
   if (!guided.length) guided = [{title: "Doors", lesson: "/learn/doors"}];
-  const haveOne = `${guided.map((entry) => entry.title).join(" and ")} `
-    + `${guided.length > 1 ? "have guided games" : "has a guided game"}.`;
+  const titles = guided.map((entry) => entry.title);
+  const listed = titles.length > 1
+    ? `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}` : titles[0];
+  const haveOne = `${listed} ${titles.length > 1 ? "have guided games" : "has a guided game"}.`;
   const title = info ? info.title : "";
   $("game-title").textContent = "No guided game here";
   $("table-meta").textContent = title ? `for ${title}, yet` : "";
@@ -203,6 +211,9 @@ async function start() {
   }
   L.lesson = await answer.json();
   $("game-title").textContent = L.lesson.title;
+  const others = L.lesson.frames[0].view.observation.scores.length - 1;
+  $("table-meta").textContent = others === 0 ? "a guided solo game"
+    : `a guided game against ${others === 1 ? "a bot" : `${others} bots`}`;
   document.title = `${L.lesson.title} · ladytiger`;
   $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
   L.entry = await loadView(game);
