@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from ladytiger import guides
 from ladytiger.core import CHANCE, load_game
@@ -209,6 +209,8 @@ def test_the_question_mark_shows_the_rule_of_each_phase_and_role(server, page, g
     assert panel_shows(page)["hidden"]
     button.click()
     assert page.locator(".rule-help-panel").is_visible()
+    # Beside the rules, the game's guided game, for a player who learns by playing.
+    expect(page.locator(".rule-help-learn")).to_have_attribute("href", f"/learn/{game}")
     states = positions(game, 3, players)
     # Every phase once, for every seat and a spectator, and the end.
     picked: dict[str, Any] = {}

@@ -153,6 +153,10 @@ def test_the_guide_api_gives_the_panel_its_sections_and_the_page_its_scenes(clie
     assert answer.status_code == 200
     data = answer.json()
     assert data["game"] == game and len(data["minute"]) == 5
+    assert data["lesson"] == f"/learn/{game}"  # the "?" panel links the guided game
+    assert client.get(data["lesson"]).status_code == 200
+    page = client.get(f"/rules/{game}").text
+    assert f'id="guide-learn" href="/learn/{game}"' in page
     views = guides.scene_views(game)
     shown = [scene for section in data["sections"] for scene in section["scenes"]]
     assert {scene["id"] for scene in shown} == set(views)

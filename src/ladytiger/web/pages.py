@@ -192,6 +192,7 @@ def guide_json(game: str) -> dict[str, Any] | None:
             ],
         })
     return {"game": game, "title": data["title"], "roles": data["roles"],
+            "lesson": f"/learn/{game}" if game in LESSON_GAMES else None,
             "minute": [md_inline(line) for line in data["minute"]], "sections": sections}
 
 

@@ -112,7 +112,11 @@ export function createRuleHelp({game, observation, seat}) {
     const anchor = found.length ? `#${found[0].section.id}` : "";
     body.append(h("p", {class: "rule-help-more"},
       h("a", {href: `/rules/${encodeURIComponent(game)}${anchor}`, target: "_blank",
-        rel: "noopener"}, `All the rules of ${guide.title}`)));
+        rel: "noopener"}, `All the rules of ${guide.title}`),
+      // New players learn faster by playing: the guided game opens beside the table.
+      guide.lesson && " · ",
+      guide.lesson && h("a", {href: guide.lesson, target: "_blank", rel: "noopener",
+        class: "rule-help-learn"}, "Learn it in a guided game")));
   }
 
   async function update() {
