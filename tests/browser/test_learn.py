@@ -48,8 +48,14 @@ def test_the_guided_game_of_doors_is_played_to_the_end(server: str, page: Page) 
     assert {move.split()[0] for move in played} >= {"take", "discard", "end", "guess"}
     expect(page.locator("#players")).to_contain_text("11")
     screenshots_at_both_sizes(page, "learn-doors-end")
+    expect(page.locator("#lesson-play")).to_have_text("Play Doors against a beginner bot")
     page.locator("#lesson-play").click()
-    page.wait_for_url("**/?game=doors")
+    page.wait_for_url("**/?game=doors&bots=beginner#create")
+    # The first real game is set up against the beginner level, the learner in seat 0.
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
+    expect(page.locator("#game-select")).to_have_value("doors")
+    expect(page.locator("#seat-0")).to_have_value("human")
+    expect(page.locator("#seat-1")).to_have_value("beginner")
 
 
 def test_the_home_page_offers_the_guided_game(server: str, page: Page) -> None:
@@ -182,6 +188,7 @@ def test_the_first_cards_of_hoard_are_played(server: str, page: Page) -> None:
     assert played[0] == "remove pairs from Red Lady"
     assert played[-1] == "collect red Treasure from Red Tiger"
     expect(page.locator("#coach-say")).to_contain_text("Three Treasures")
+    expect(page.locator("#lesson-play")).to_have_text("Play Hoard for real")
     screenshots_at_both_sizes(page, "learn-hoard-end")
 
 
@@ -197,6 +204,7 @@ def test_the_first_tricks_of_tighee_are_played(server: str, page: Page) -> None:
     assert played[:3] == ["put out Red 8", "put out Green 7", "put out Purple 4"]
     assert played[-1] == "play Black 6"
     expect(page.locator("#coach-say")).to_contain_text("first trick")
+    expect(page.locator("#lesson-play")).to_have_text("Play Tighee against beginner bots")
     screenshots_at_both_sizes(page, "learn-tighee-end")
 
 

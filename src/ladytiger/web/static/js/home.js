@@ -124,7 +124,11 @@ function renderSeats() {
   const previous = [...fieldset.querySelectorAll("select")].map((s) => s.value);
   for (const row of fieldset.querySelectorAll(".seat-row")) row.remove();
   const strengths = strengthsFor(state.game.name, state.bots);
-  const fallback = strengths.find((s) => s.key === "casual") || strengths[0];
+  // A link may name the level of the bots it sends a player to (a finished guided game
+  // offers beginners); otherwise casual.
+  const named = new URLSearchParams(location.search).get("bots");
+  const fallback = strengths.find((s) => s.key === named)
+    || strengths.find((s) => s.key === "casual") || strengths[0];
   for (let seat = 0; seat < seatCount(); seat += 1) {
     const id = `seat-${seat}`;
     const chosen = previous[seat] ?? (seat === 0 ? "human" : fallback?.key ?? "human");

@@ -101,6 +101,13 @@ function show(index) {
   coach(current, index);
 }
 
+// What the first real game is played against: a solo game has nobody.
+function opponents() {
+  const others = L.lesson.frames[0].view.observation.scores.length - 1;
+  if (others === 0) return "for real";
+  return others === 1 ? "against a beginner bot" : "against beginner bots";
+}
+
 function winners(returns) {
   if (!returns) return [];
   const best = Math.max(...returns);
@@ -125,8 +132,9 @@ function coach(current, index) {
     pill.className = "pill over";
     pill.textContent = "Lesson complete";
     actions.append(
-      h("a", {class: "button primary", href: `/?game=${encodeURIComponent(game)}`, id: "lesson-play"},
-        `Play ${L.lesson.game_title} for real`),
+      h("a", {class: "button primary", id: "lesson-play",
+        href: `/?game=${encodeURIComponent(game)}&bots=beginner#create`},
+      `Play ${L.lesson.game_title} ${opponents()}`),
       h("a", {class: "button", href: `/rules/${encodeURIComponent(game)}`}, "Read the rules"),
       h("button", {type: "button", class: "quiet", onclick: () => show(0)}, "Start again"));
   } else {
