@@ -16,6 +16,7 @@ def test_the_server_serves_the_lesson_and_its_page(client):
     assert client.get("/learn/doors").status_code == 200
     missing = client.get("/api/lessons/chess")
     assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
+    assert lesson_for("chess") is None
     assert "doors" in LESSON_GAMES
 
 

@@ -10,6 +10,7 @@ is not legal where it stands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from ladytiger.core import LadyTigerError, State, load_game
@@ -111,37 +112,13 @@ def frames(lesson: Lesson) -> list[dict[str, Any]]:
     return out
 
 
-def lesson_for(game: str) -> Lesson | None:
-    """The guided game of `game`, if there is one."""
-    if game == "doors":
-        from ladytiger.lessons.doors import LESSON
-
-        return LESSON
-    if game == "favor":
-        from ladytiger.lessons.favor import LESSON as FAVOR
-
-        return FAVOR
-    if game == "hoard":
-        from ladytiger.lessons.hoard import LESSON as HOARD
-
-        return HOARD
-    if game == "labyrinth":
-        from ladytiger.lessons.labyrinth import LESSON as LABYRINTH
-
-        return LABYRINTH
-    if game == "shady_lady":
-        from ladytiger.lessons.shady_lady import LESSON as SHADY_LADY
-
-        return SHADY_LADY
-    if game == "tighee":
-        from ladytiger.lessons.tighee import LESSON as TIGHEE
-
-        return TIGHEE
-    if game == "traps":
-        from ladytiger.lessons.traps import LESSON as TRAPS
-
-        return TRAPS
-    return None
-
-
 LESSON_GAMES = ("doors", "favor", "hoard", "labyrinth", "shady_lady", "tighee", "traps")
+
+
+def lesson_for(game: str) -> Lesson | None:
+    """The guided game of `game`, if there is one (each lives in the module of its game's
+    name, imported only when asked for)."""
+    if game not in LESSON_GAMES:
+        return None
+    lesson: Lesson = import_module(f"ladytiger.lessons.{game}").LESSON
+    return lesson

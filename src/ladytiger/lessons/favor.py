@@ -1,4 +1,4 @@
-"""Learn Favor in four minutes: the first of a game's three days, two players, against a bot.
+"""Learn Favor: the first of a game's three days, two players, against a bot.
 The deal is forced so that each idea comes up once: winning your own auction, selling a lot
 you do not want, adding to a lot, a bid the bot cannot beat, and the final auction, then the
 day's scoring."""

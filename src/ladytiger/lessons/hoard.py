@@ -1,4 +1,4 @@
-"""Learn Hoard in three minutes: the first eight cards of a solo game. The gems and cards are
+"""Learn Hoard: the first eight cards of a solo game. The gems and cards are
 forced so that each idea comes up once: removing Trash pairs, collecting a Treasure from a
 clean door, a wild that brings Trash back, unpaired Trash that stays, and moving a gem
 along a row."""

@@ -1,4 +1,4 @@
-"""Learn Labyrinth in three minutes: the first four turns against a bot, up to your first cub
+"""Learn Labyrinth: the first four turns against a bot, up to your first cub
 home. The grid is forced so that each idea comes up once: a switch that carries your cub
 across the board, a switch that sends the bot's cub away, the bot doing the same to you
 (with two identical cards, so both gems move), and a cub reaching your Tiger Door."""

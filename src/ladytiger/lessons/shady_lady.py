@@ -1,4 +1,4 @@
-"""Learn Shady Lady in four minutes: a two-player game to three points against a bot. The
+"""Learn Shady Lady: a two-player game to three points against a bot. The
 deal is forced so that each idea comes up once, in order: drawing into a run, Try!, taking
 from a pile into a triple, calling Jack! on a hidden combination, being jacked yourself,
 and a last Try! that wins."""

@@ -1,4 +1,4 @@
-"""Learn Tighee in four minutes: the start of a three-player short game against two bots, up to
+"""Learn Tighee: the start of a three-player short game against two bots, up to
 your first trick. The deal is forced so that each idea comes up once: putting cards out into
 the Forest deck, a trick won by the lowest card that does not follow, a Black lead that
 takes the Forest's colour, and your own Black card winning as the highest of its colour."""

@@ -1,4 +1,4 @@
-"""Learn Traps in three minutes: two seasons against a bot. In the first you bid what your own
+"""Learn Traps: two seasons against a bot. In the first you bid what your own
 stack holds and take the pot; in the second you build traps and the bot, bidding too high,
 walks into one for your fifth gem."""
 

@@ -159,9 +159,9 @@ function hint(text) {
   line.textContent = text || "";
 }
 
-// Only some games have a guided game. For the others the page becomes a short signpost: what
-// to do instead (read this game's rules, play it against a beginner bot, or learn Doors),
-// with the empty board, players and log put away rather than left blank.
+// A name with no guided game (a mistyped one, or a game added before its lesson) gets a short
+// signpost: what to do instead (read the game's rules, play it, or take a guided game), with
+// the empty board, players and log put away rather than left blank.
 async function noLesson() {
   let info = null;
   let guided = [];
@@ -174,9 +174,9 @@ async function noLesson() {
   }
   if (!guided.length) guided = [{title: "Doors", lesson: "/learn/doors"}];
   const titles = guided.map((entry) => entry.title);
-  const listed = titles.length > 1
+  const named = titles.length > 1
     ? `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}` : titles[0];
-  const haveOne = `${listed} ${titles.length > 1 ? "have guided games" : "has a guided game"}.`;
+  const haveOne = `${named} ${titles.length > 1 ? "have guided games" : "has a guided game"}.`;
   const title = info ? info.title : "";
   $("game-title").textContent = "No guided game here";
   $("table-meta").textContent = title ? `for ${title}, yet` : "";
