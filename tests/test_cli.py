@@ -1,10 +1,13 @@
-"""The `ladytiger` command: play, simulate, replay and listings."""
+"""The `ladytiger` command: play, learn, simulate, replay and listings."""
 
 import json
+import re
 
+import pytest
 from typer.testing import CliRunner
 
 from ladytiger.cli.main import app
+from ladytiger.lessons import LESSON_GAMES, frames, lesson_for
 
 runner = CliRunner()
 
@@ -82,3 +85,42 @@ def test_replay_of_a_corrupt_record_names_the_problem(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "is not valid JSON" in result.output
+
+
+def lesson_answers(game: str) -> list[str]:
+    """What a learner types to follow a lesson: each move the coach asks for, and Enter after
+    each position the coach speaks about (but the last)."""
+    shown = frames(lesson_for(game))
+    return [f["expect"] if f["expect"] else "" for f in shown[:-1]
+            if f["expect"] or f["say"]]
+
+
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_learn_plays_each_guided_game_to_its_end(game):
+    lesson = lesson_for(game)
+    result = runner.invoke(app, ["learn", game], input="\n".join(lesson_answers(game)) + "\n")
+    assert result.exit_code == 0, result.output
+    assert lesson.title in result.output
+    words = " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())  # the coach's box undone
+    assert " ".join(lesson.outro.split()) in words
+    assert f"ladytiger play {game} --bot beginner" in result.output
+
+
+def test_learn_answers_a_move_the_lesson_does_not_ask_for():
+    # By text, then by number, then something that is no move at all.
+    answers = ["jack seat 1", "1", "xyzzy", *lesson_answers("shady_lady")]
+    result = runner.invoke(app, ["learn", "shady_lady"], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Not this time: in this lesson, draw.") == 2
+    assert "xyzzy is not a move here" in result.output
+
+
+def test_learn_stops_cleanly_when_the_input_ends():
+    result = runner.invoke(app, ["learn", "doors"], input="")
+    assert result.exit_code == 1 and "lesson left" in result.output
+
+
+def test_learn_of_an_unknown_game_names_the_games_with_a_lesson():
+    result = runner.invoke(app, ["learn", "chess"])
+    assert result.exit_code == 2
+    assert "no guided game of 'chess'" in result.output and "shady_lady" in result.output

@@ -311,9 +311,10 @@ def list_bots() -> None:
 
 
 def _register_adapter_commands() -> None:
-    from ladytiger.cli import arena_commands, server_commands
+    from ladytiger.cli import arena_commands, learn_command, server_commands
 
     arena_commands.register(app)
+    learn_command.register(app, console)
     balance_commands.register(app)
     server_commands.register(app)
 
