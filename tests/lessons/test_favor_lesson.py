@@ -72,3 +72,11 @@ def test_a_lesson_for_the_whole_game_may_not_stop_early():
     whole = dataclasses.replace(LESSON, to_the_end=True)
     with pytest.raises(LadyTigerError, match="before the game does"):
         frames(whole)
+
+
+def test_a_step_that_is_no_move_here_is_refused_naming_the_step():
+    steps = list(LESSON.steps)
+    index = next(i for i, step in enumerate(steps) if step.action == "bid 1")
+    steps[index] = dataclasses.replace(steps[index], action="bid seven")
+    with pytest.raises(LadyTigerError, match=f"lesson step {index} \\('bid seven'\\)"):
+        frames(dataclasses.replace(LESSON, steps=tuple(steps)))

@@ -90,7 +90,11 @@ def frames(lesson: Lesson) -> list[dict[str, Any]]:
         actor = state.current_player()
         options = (state.legal_actions() if actor >= 0
                    else [a for a, _ in state.chance_outcomes()])
-        action = state.string_to_action(step.action)
+        try:
+            action = state.string_to_action(step.action)
+        except LadyTigerError as err:
+            # A script's author needs the step, not only the engine's word for the text.
+            raise LadyTigerError(f"lesson step {index} ({step.action!r}): {err}") from err
         if action not in options:
             reason = state.illegal_reason(action) or "it is not among the moves here"
             raise LadyTigerError(f"lesson step {index} ({step.action!r}) is not legal: {reason}")
