@@ -14,10 +14,9 @@ LESSON = Lesson(
     options={"players": 2},
     intro=(
         "Each day you get a secret Door, here the Blue Tiger, and five gems to bid with. "
-        "Clue cards come up in lots that are auctioned. At the end of the day each card "
-        "you won that shares both traits with your Door (Blue and Tiger) scores 3, one "
-        "trait 1, none -2, and whoever has most gems left scores 3 more. A game is three "
-        "days; this lesson plays the first."
+        "Clue cards come up in lots that are auctioned. At the day's end each card you won "
+        "scores against your Door: 3 for both traits, 1 for one, -2 for none; whoever has "
+        "most gems left scores 3 more. A game is three days; this lesson plays the first."
     ),
     outro=(
         "That was day 1, and it is yours. Days 2 and 3 go the same way with new Doors and "
@@ -31,9 +30,8 @@ LESSON = Lesson(
         Step("reveal Blue Tiger"),
         # Your own auction.
         Step("call auction",
-             "The lot is one card, the Blue Tiger: both of your Door's traits, 3 points. On "
-             "your turn you either add a card to the lot or call an auction on it. Call an "
-             "auction."),
+             "The lot is the Blue Tiger: 3 points for you. On your turn you add a card to "
+             "the lot or call an auction on it. Call an auction."),
         Step("pass", "The bot bid first and passed: everyone gets one chance, the caller last."),
         Step("bid 1",
              "Bid 1 gem: any bid beats no bid. When the caller wins, the bid goes to the "

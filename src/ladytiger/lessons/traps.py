@@ -12,10 +12,9 @@ LESSON = Lesson(
     seat=0,
     options={"players": 2},
     intro=(
-        "Each season a Door card is turned up as the goal, and 3 gems go into the pot. You "
-        "stack cards face down, then bid how many traits you can turn up, counted against "
-        "the goal. The winner of the bid turns up cards from any stack; a trap pays a gem "
-        "to the stack's owner. You start with 1 gem: 5 gems win."
+        "Each season a Door card is turned up as the goal and 3 gems go into the pot. You "
+        "stack cards face down, then bid how many traits you can turn up; the winner of the "
+        "bid turns cards up, and a trap pays a gem to its stack's owner. 5 gems win."
     ),
     outro=(
         "The bot's reveal hit your trap: the gem from the pot is your fifth, and you win! "
@@ -38,10 +37,10 @@ LESSON = Lesson(
         # Season 1: bid what your own stack holds.
         Step("goal Blue Tiger"),
         Step("start stack with Blue Tiger",
-             "Season 1: the goal is the Blue Tiger. A card with both its traits counts 2, "
-             "one shared trait (Blue, or Tiger) 1, the Blue/Red wild 1; the Lady/Tiger wild "
-             "and cards sharing nothing are traps. Start your stack, face down, with your "
-             "Blue Tiger: 2 traits."),
+             "Season 1: the goal is the Blue Tiger. Beside each card in your hand is what it "
+             "counts against the goal: both traits 2, one trait 1, and traps (the Lady/Tiger "
+             "wild, and cards sharing nothing). Start your stack, face down, with your Blue "
+             "Tiger."),
         Step("start stack with Red Lady", "The bot started its stack, face down."),
         Step("build Blue Lady",
              "On your turn you build (one more card on your stack) or bid. Build the Blue "
