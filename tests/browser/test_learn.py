@@ -1,12 +1,15 @@
-"""The guided first game of Doors, played through its page as a newcomer would: follow the
-coach, click what is marked, try something else once and be told, reach the end."""
+"""The guided first games, played through their page as a newcomer would: follow the coach,
+click what is marked, try something else once and be told, reach the end; and where the
+site offers them."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from ladytiger.lessons import frames, lesson_for
 from tests.browser.support import screenshots_at_both_sizes
 
 
@@ -129,83 +132,43 @@ def play_lesson(page: Page, game: str, shoot_at: str) -> list[str]:
     raise AssertionError(f"the lesson of {game} did not end")
 
 
-def test_the_guided_game_of_shady_lady_is_played_to_the_end(server: str, page: Page) -> None:
-    page.goto(server + "/learn/shady_lady")
+# Every guided game but Doors' (above): words the coach opens with, the move to photograph,
+# the page's subtitle, names the players panel shows, and the button to a real game.
+GUIDED = {
+    "favor": ("Blue Tiger", "bid 3", "a guided game against a bot", ["You", "Bot"],
+              "Play Favor against a beginner bot"),
+    "hoard": ("solo puzzle", "put white Trash on Red Tiger and black Trash on Blue Tiger",
+              "a guided solo game", ["You"], "Play Hoard for real"),
+    "labyrinth": ("Red Tiger Door", "switch A2 D2 with Blue/Red", "a guided game against a bot",
+                  ["You", "Bot"], "Play Labyrinth against a beginner bot"),
+    "shady_lady": ("combination", "jack seat 1", "a guided game against a bot", ["You", "Bot"],
+                   "Play Shady Lady against a beginner bot"),
+    # Two bots at the table: the players panel and the coach tell them apart.
+    "tighee": ("Forest", "play Black 6", "a guided game against 2 bots",
+               ["You", "Bot 1", "Bot 2"], "Play Tighee against beginner bots"),
+    "traps": ("goal", "bid 3", "a guided game against a bot", ["You", "Bot"],
+              "Play Traps against a beginner bot"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GUIDED))
+def test_each_guided_game_is_played_through_its_page(server: str, page: Page, game: str) -> None:
+    opening, shoot_at, subtitle, names, play = GUIDED[game]
+    lesson = lesson_for(game)
+    assert lesson is not None
+    page.goto(server + f"/learn/{game}")
     page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("combination")
-    screenshots_at_both_sizes(page, "learn-shady-lady-start")
-    played = play_lesson(page, "shady_lady", "jack seat 1")
-    assert played[0] == "draw" and played[-1] == "try"
-    assert {move.split()[0] for move in played} >= {"draw", "discard", "take", "try", "jack"}
-    expect(page.locator("#players")).to_contain_text("3")
-    screenshots_at_both_sizes(page, "learn-shady-lady-end")
-
-
-def test_the_first_day_of_favor_is_played_to_its_scoring(server: str, page: Page) -> None:
-    page.goto(server + "/learn/favor")
-    page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("Blue Tiger")
-    screenshots_at_both_sizes(page, "learn-favor-start")
-    played = play_lesson(page, "favor", "bid 3")
-    assert played[0] == "call auction" and played[-1] == "bid 4"
-    assert {move.split()[0] for move in played} >= {"call", "bid", "pass", "add"}
-    # The lesson stops after the first day: its scoring is shown, and the learner leads.
-    expect(page.locator("#coach-say")).to_contain_text("day 1")
-    expect(page.locator("#players")).to_contain_text("16")
-    screenshots_at_both_sizes(page, "learn-favor-end")
-
-
-def test_the_guided_game_of_traps_is_played_to_the_end(server: str, page: Page) -> None:
-    page.goto(server + "/learn/traps")
-    page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("goal")
-    screenshots_at_both_sizes(page, "learn-traps-start")
-    played = play_lesson(page, "traps", "bid 3")
-    assert played[0] == "start stack with Blue Tiger" and played[-1] == "pass"
-    assert {move.split()[0] for move in played} >= {"start", "build", "bid", "pass", "reveal"}
-    expect(page.locator("#coach-say")).to_contain_text("you win")
-    screenshots_at_both_sizes(page, "learn-traps-end")
-
-
-def test_the_first_turns_of_labyrinth_are_played_to_a_cub_home(server: str, page: Page) -> None:
-    page.goto(server + "/learn/labyrinth")
-    page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("Red Tiger Door")
-    played = play_lesson(page, "labyrinth", "switch A2 D2 with Blue/Red")
-    assert played[0] == "move red cub from A1 to A2"
-    assert played[-1] == "move red cub from C4 to D4"
-    expect(page.locator("#coach-say")).to_contain_text("first cub is home")
-    screenshots_at_both_sizes(page, "learn-labyrinth-end")
-
-
-def test_the_first_cards_of_hoard_are_played(server: str, page: Page) -> None:
-    page.goto(server + "/learn/hoard")
-    page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("solo puzzle")
-    expect(page.locator("#table-meta")).to_have_text("a guided solo game")
-    wild = "put white Trash on Red Tiger and black Trash on Blue Tiger"
-    played = play_lesson(page, "hoard", wild)
-    assert played[0] == "remove pairs from Red Lady"
-    assert played[-1] == "collect red Treasure from Red Tiger"
-    expect(page.locator("#coach-say")).to_contain_text("Three Treasures")
-    expect(page.locator("#lesson-play")).to_have_text("Play Hoard for real")
-    screenshots_at_both_sizes(page, "learn-hoard-end")
-
-
-def test_the_first_tricks_of_tighee_are_played(server: str, page: Page) -> None:
-    page.goto(server + "/learn/tighee")
-    page.wait_for_function("() => document.body?.dataset.frame === '0'")
-    expect(page.locator("#coach-say")).to_contain_text("Forest")
-    # Two bots at the table: the players and the coach tell them apart.
-    expect(page.locator("#players")).to_contain_text("Bot 1")
-    expect(page.locator("#players")).to_contain_text("Bot 2")
-    expect(page.locator("#table-meta")).to_have_text("a guided game against 2 bots")
-    played = play_lesson(page, "tighee", "play Black 6")
-    assert played[:3] == ["put out Red 8", "put out Green 7", "put out Purple 4"]
-    assert played[-1] == "play Black 6"
-    expect(page.locator("#coach-say")).to_contain_text("first trick")
-    expect(page.locator("#lesson-play")).to_have_text("Play Tighee against beginner bots")
-    screenshots_at_both_sizes(page, "learn-tighee-end")
+    expect(page.locator("#coach-say")).to_contain_text(opening)
+    expect(page.locator("#table-meta")).to_have_text(subtitle)
+    for name in names:
+        expect(page.locator("#players")).to_contain_text(name)
+    screenshots_at_both_sizes(page, f"learn-{game}-start")
+    played = play_lesson(page, game, shoot_at)
+    # Each move the engine's replay of the script expects, marked on the board and played.
+    assert played == [f["expect"] for f in frames(lesson) if f["expect"]]
+    expect(page.locator("#coach-say")).to_contain_text(" ".join(lesson.outro.split()[:6]))
+    expect(page.locator("#lesson-play")).to_have_text(play)
+    screenshots_at_both_sizes(page, f"learn-{game}-end")
 
 
 def test_the_games_with_a_guided_game_offer_it(server: str, page: Page) -> None:
