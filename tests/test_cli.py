@@ -124,3 +124,10 @@ def test_learn_of_an_unknown_game_names_the_games_with_a_lesson():
     result = runner.invoke(app, ["learn", "chess"])
     assert result.exit_code == 2
     assert "no guided game of 'chess'" in result.output and "shady_lady" in result.output
+
+
+def test_learn_without_a_game_lists_the_guided_games():
+    result = runner.invoke(app, ["learn"])
+    assert result.exit_code == 0
+    for game in LESSON_GAMES:
+        assert f"ladytiger learn {game}" in result.output

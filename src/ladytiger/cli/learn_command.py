@@ -19,10 +19,17 @@ from ladytiger.lessons import LESSON_GAMES, frames, lesson_for
 def register(app: typer.Typer, console: Console) -> None:
     @app.command()
     def learn(
-        game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game to learn")],
+        game_name: Annotated[str | None, typer.Argument(
+            metavar="GAME", help="which game to learn (none: list the guided games)")] = None,
     ) -> None:
         """A guided first game: a scripted game with a coach who says what to do and why.
         Type the move the coach asks for (its number or its text)."""
+        if game_name is None:
+            for name in LESSON_GAMES:
+                listed = lesson_for(name)
+                title = listed.title if listed else name
+                console.print(f"  ladytiger learn [bold]{name:<11}[/] {escape(title)}")
+            return
         lesson = lesson_for(game_name)
         if lesson is None:
             console.print(f"[bold red]error:[/] there is no guided game of {game_name!r}; the "
