@@ -32,8 +32,9 @@ def register(app: typer.Typer, console: Console) -> None:
             return
         lesson = lesson_for(game_name)
         if lesson is None:
-            console.print(f"[bold red]error:[/] there is no guided game of {game_name!r}; the "
-                          f"games with one are {', '.join(LESSON_GAMES)}")
+            message = (f"there is no guided game of {game_name!r}; the games with one are "
+                       f"{', '.join(LESSON_GAMES)}")
+            console.print(f"[red]{escape(message)}[/]", soft_wrap=True)
             raise typer.Exit(2)
         render = view_for(lesson.game)
         console.print(f"[bold]{escape(lesson.title)}[/]")
