@@ -55,8 +55,8 @@ function renderGames() {
           onclick: () => chooseGame(info.name, true)}, `New ${info.title} table`),
         h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"),
         info.lesson && h("a", {href: info.lesson, class: "button small quiet",
-          title: `A guided game of ${info.title} against a bot`}, "Learn"),
-        // A cup, not a word: three actions must fit the narrowest card on one line.
+          title: `A guided first game of ${info.title}, every step explained`}, "Learn"),
+        // A cup, not a word: four actions must fit the narrowest card on one line.
         h("a", {href: `/leaderboard/${info.name}`, class: "button small quiet icon-link",
           title: `${info.title} leaderboard`, "aria-label": `${info.title} leaderboard`},
         svg("0 0 24 24", TROPHY, {class: "icon"})))));
