@@ -51,8 +51,10 @@ function renderGames() {
           (PREVIEW[info.name] || []).map((name) => card(name, {size: "xs", title: ""})))),
       h("p", {}, info.description),
       h("div", {class: "actions"},
+        // The card names its game, so the button need not: "New table" keeps the row short.
         h("button", {type: "button", class: "small primary", "data-play": info.name,
-          onclick: () => chooseGame(info.name, true)}, `New ${info.title} table`),
+          "aria-label": `New ${info.title} table`, title: `New ${info.title} table`,
+          onclick: () => chooseGame(info.name, true)}, "New table"),
         h("a", {href: `/rules/${info.name}`, class: "button small quiet"}, "Rules"),
         info.lesson && h("a", {href: info.lesson, class: "button small quiet",
           title: `A guided first game of ${info.title}, every step explained`}, "Learn"),
