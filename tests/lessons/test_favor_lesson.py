@@ -26,6 +26,10 @@ def test_it_plays_the_first_day_and_the_learner_wins_it(shown):
     assert day["identities"][LESSON.seat] == "Blue Tiger"
     assert day["points"][LESSON.seat] > day["points"][1 - LESSON.seat]
     assert "day 1" in shown[-1]["say"] and "yours" in shown[-1]["say"]
+    # The outro's figures are the score sheet's.
+    mine, its = day["points"][LESSON.seat], day["points"][1 - LESSON.seat]
+    assert f"{mine} points to the bot's {its}" in shown[-1]["say"]
+    assert f"{day['card_points'][1]} for its cards, {day['gem_bonus'][1]} for" in shown[-1]["say"]
 
 
 

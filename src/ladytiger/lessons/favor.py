@@ -19,9 +19,10 @@ LESSON = Lesson(
         "most gems left scores 3 more. A game is three days; this lesson plays the first."
     ),
     outro=(
-        "That was day 1, and it is yours. Days 2 and 3 go the same way with new Doors and "
-        "fresh gems, but each new lot starts with two cards, then three, and the points add "
-        "up over the three days. Ready for a real game?"
+        "That was day 1, and it is yours: 16 points to the bot's 7 (4 for its cards, 3 for "
+        "the most gems), on the score sheet below. Days 2 and 3 go the same way with new "
+        "Doors and fresh gems, but each new lot starts with two cards, then three, and the "
+        "points add up over the three days. Ready for a real game?"
     ),
     to_the_end=False,
     steps=(
