@@ -212,10 +212,12 @@ def target_pairs() -> list[tuple[str, int, str]]:
 
 
 def targets(games: int, seed: int, jobs: int | None, only: list[str] | None,
-            keep: Any) -> list[dict]:
+            keep: Any, against: list[str] | None = None) -> list[dict]:
     found = []
     for game, players, opponent in target_pairs():
         if only is not None and game not in only and f"{game}:{players}" not in only:
+            continue
+        if against is not None and opponent not in against:
             continue
         started = start()
         report = run_arena(load(game, players), parse_bots(f"expert,{opponent}"), games, seed,
@@ -446,6 +448,9 @@ def main() -> None:
                         "seats every level in every seat equally often)")
     parser.add_argument("--target-games", type=int, default=100)
     parser.add_argument("--exploit-games", type=int, default=40)
+    parser.add_argument("--against", nargs="*",
+                        help="targets: only these opponents (random, casual, beginner), so a "
+                        "sitting can run the one row still missing")
     parser.add_argument("--levels", default=",".join(LEVELS),
                         help="the levels of the ladder, lowest first")
     parser.add_argument("--parts", nargs="*", default=list(PARTS),
@@ -463,12 +468,15 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown part(s) {', '.join(sorted(unknown))}; the parts are "
                      f"{', '.join(PARTS)}")
+    if args.against and set(args.against) - {"random", "casual", "beginner"}:
+        parser.error("--against takes random, casual or beginner")
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     common = f"--seed {args.seed}" + ("" if levels == list(LEVELS) else f" --levels {args.levels}")
     records = Records(args.results, jobs=args.jobs, commands={
         "ladder": f"--parts ladder --games {args.games} {common} --only {{table}}",
         "targets": f"--parts targets --target-games {args.target_games} {common} "
-                   "--only {table}",
+                   "--only {table}" + (f" --against {' '.join(args.against)}"
+                                       if args.against else ""),
         "exploits": f"--parts exploits --exploit-games {args.exploit_games} {common} "
                     "--only {game}",
     })
@@ -481,7 +489,7 @@ def main() -> None:
             print(ladder_markdown(entry), f"\n({entry['seconds']:.0f} s)\n", flush=True)
     if "targets" in args.parts:
         print(targets_markdown(targets(args.target_games, args.seed, args.jobs, args.only,
-                                       records.keep)), flush=True)
+                                       records.keep, args.against)), flush=True)
     if "exploits" in args.parts:
         print(exploits_markdown(exploits(args.exploit_games, args.seed, args.jobs, args.only,
                                          levels[1:], records.keep)), flush=True)
