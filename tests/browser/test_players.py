@@ -185,6 +185,8 @@ def test_two_players_their_names_my_games_the_lobby_and_the_personal_link(
     back.wait_for_url(re.compile(rf"/play/{table}$"))
     expect(back.locator("body")).to_have_attribute("data-seat", "0")
     expect(back.locator("body")).to_have_attribute("data-turn", "you")
+    # At the table the top bar counts only the other games: none wait here.
+    expect(back.locator("#turn-count")).to_be_hidden()
     # The tab says so even from the background: a title marker and a badge on the icon.
     assert back.title().startswith("● Your turn · Doors")
     expect(back.locator("body")).to_have_attribute("data-badge", "1")
@@ -413,6 +415,33 @@ def test_your_turn_marks_the_tab_and_the_chime_is_off_until_asked(server, page):
     assert title.startswith("●") == (turn == "you")
     page.wait_for_function("() => document.body?.dataset.badge === "
                            "(document.body?.dataset.turn === 'you' ? '1' : '0')")
+
+
+def test_at_a_table_the_top_bar_counts_the_other_games_and_leads_to_the_next(server, page):
+    links = {}
+    for _ in range(2):
+        made = create_table(server, "doors", {"gems_to_win": 3},
+                            [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+        links[made["table"]["id"]] = made["links"]["invites"]["0"]
+    first, second = links
+    for table in (first, second):
+        page.goto(links[table])
+        assert wait_my_turn_or_end(page) == "you"
+    # Read again now that both wait for this player: this table's own turn is on the page,
+    # the top bar names the other and leads to it.
+    page.reload()
+    wait_settled(page)
+    chip = page.locator("#turn-count")
+    expect(chip).to_have_text("1 other game: your turn")
+    expect(chip).to_have_attribute("href", f"/play/{first}")
+    chip.click()
+    page.wait_for_url(re.compile(rf"/play/{first}$"))
+    expect(page.locator("body")).to_have_attribute("data-turn", "you")
+    expect(chip).to_have_attribute("href", f"/play/{second}")
+    # Away from the tables it counts them all, and leads to the list.
+    home(page, server)
+    expect(chip).to_have_text("2 games: your turn")
+    expect(chip).to_have_attribute("href", "/#my-games")
 
 
 # ---------------------------------------------------------------------------- ratings

@@ -190,8 +190,9 @@ def test_my_tables_lists_waiting_playing_and_finished_with_my_turns_first(client
     assert {t["id"] for t in mine["playing"]} == {g["table"]["id"] for g in games}
     turns = [t["your_turn"] for t in mine["playing"]]
     assert turns == sorted(turns, reverse=True), "your turns first"
-    count = client.get("/api/me", headers=as_player(ana)).json()["your_turn"]
-    assert count == sum(turns)
+    me = client.get("/api/me", headers=as_player(ana)).json()
+    assert me["your_turn"] == sum(turns) == len(me["your_turn_tables"])
+    assert set(me["your_turn_tables"]) == {t["id"] for t in mine["playing"] if t["your_turn"]}
     for entry in mine["playing"]:
         assert entry["seat"] == 0
         assert entry["your_turn"] == (entry["current_player"] == 0)

@@ -457,8 +457,9 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
                     table = hub.active.get(table_id) or hub.mirrors.get(table_id)
                     if table is not None:
                         table.presence_changed()
-        return JSONResponse({"player": player_json(player),
-                             "your_turn": await hub.count_your_turns(player)})
+        waiting = await hub.your_turn_tables(player)
+        return JSONResponse({"player": player_json(player), "your_turn": len(waiting),
+                             "your_turn_tables": waiting})
 
     @api
     async def my_tables(request: Request) -> Response:

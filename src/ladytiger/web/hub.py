@@ -495,12 +495,14 @@ class Hub:
                 with contextlib.suppress(ProtocolError):
                     await self.get(table_id)
 
-    async def count_your_turns(self, player: Player) -> int:
+    async def your_turn_tables(self, player: Player) -> list[str]:
+        """The ids of the player's tables waiting for their move, the longest waiting first
+        (the table made first, as the player's list cannot know when a turn began)."""
         await self._gather_player_tables(player)
-        return self.your_turns(player)
-
-    def your_turns(self, player: Player) -> int:
-        return sum(1 for entry in self._player_tables(player) if entry[1].your_turn(entry[0]))
+        waiting = [table for seat, table in self._player_tables(player)
+                   if table.your_turn(seat)]
+        waiting.sort(key=lambda table: table.spec.created_at)
+        return [table.id for table in waiting]
 
     def _player_tables(self, player: Player) -> list[tuple[int, Table]]:
         out = []

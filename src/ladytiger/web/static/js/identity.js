@@ -10,6 +10,7 @@ const state = {
   ready: null, // the promise ensurePlayer() hands out
   player: null, // {id, name}
   yourTurn: 0,
+  yourTurnTables: [], // their ids, the longest waiting first
   adopted: null, // {from, to} when a personal link was just opened
   linkProblem: null, // why a personal link could not be used
   listeners: new Set(),
@@ -143,6 +144,7 @@ export async function refresh() {
   if (!held) {
     state.player = null;
     state.yourTurn = 0;
+    state.yourTurnTables = [];
     notify();
     return null;
   }
@@ -151,11 +153,13 @@ export async function refresh() {
     identity.update(me.player);
     state.player = me.player;
     state.yourTurn = Number(me.your_turn) || 0;
+    state.yourTurnTables = Array.isArray(me.your_turn_tables) ? me.your_turn_tables : [];
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.code === "unknown_player")) {
       identity.clear();
       state.player = null;
       state.yourTurn = 0;
+      state.yourTurnTables = [];
     } else if (!state.player && held.id) {
       // Offline for a moment: show what this browser remembers.
       state.player = {id: held.id, name: held.name};
@@ -183,6 +187,7 @@ export function forget() {
   }
   state.player = null;
   state.yourTurn = 0;
+  state.yourTurnTables = [];
   state.ready = Promise.resolve(null);
   notify();
 }
@@ -198,6 +203,12 @@ function poll() {
 }
 
 // ------------------------------------------------------------------ the top bar
+
+/** The table this page shows, on a table's page: its own turn is already shown there. */
+function tableHere() {
+  const match = location.pathname.match(/^\/play\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
 function initial(name) {
   const first = [...String(name || "?").trim()][0] || "?";
   return first.toUpperCase();
@@ -280,11 +291,23 @@ export function mountIdentity(topbar = document.querySelector(".topbar")) {
     avatar.textContent = initial(player.name);
     summary.title = `You play as ${player.name}`;
     pageLink.href = `/players/${encodeURIComponent(player.id)}`;
-    const count = state.yourTurn;
+    // On a table's page the count leaves that table out, and leads to the next one waiting,
+    // as a player going round their tables wants; elsewhere it leads to the list.
+    const here = tableHere();
+    const others = here === null ? null : state.yourTurnTables.filter((id) => id !== here);
+    const count = others === null ? state.yourTurn : others.length;
+    const what = others === null ? "game" : "other game";
     turns.hidden = count <= 0;
     clear(turns);
-    turns.append(h("b", {}, String(count)), count === 1 ? " game: your turn" : " games: your turn");
-    turns.title = count === 1 ? "One game waits for your move" : `${count} games wait for your move`;
+    turns.append(h("b", {}, String(count)), ` ${what}${count === 1 ? "" : "s"}: your turn`);
+    if (others?.length) {
+      turns.href = `/play/${encodeURIComponent(others[0])}`;
+      turns.title = count === 1 ? "Another game waits for your move: go to it"
+        : `${count} other games wait for your move: go to the one waiting longest`;
+    } else {
+      turns.href = "/#my-games";
+      turns.title = count === 1 ? "One game waits for your move" : `${count} games wait for your move`;
+    }
     document.body.dataset.yourTurns = String(count);
   });
 }
