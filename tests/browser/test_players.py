@@ -365,6 +365,7 @@ def test_the_create_form_sends_rated_chat_and_me_and_a_table_without_chat_hides_
     page.locator("#create-button").click()
     page.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     assert "rated" not in sent[0] and "chat" not in sent[0] and sent[0]["me"] == 0
+    assert "clock" not in sent[0], "no limit (the default) sends no clock"
     waiting = page.url.split("/play/")[1].split("#")[0]
     invite = page.locator("#invite-1").input_value()
     # My games keeps the waiting table's invite link, since this browser holds its token.
@@ -372,6 +373,34 @@ def test_the_create_form_sends_rated_chat_and_me_and_a_table_without_chat_hides_
     row = page.locator(f'#my-games li[data-table="{waiting}"][data-status="waiting"]')
     expect(row).to_contain_text("waiting for 1 player")
     expect(row.locator(f"#my-invite-{waiting}-1")).to_have_value(invite)
+
+
+def test_the_create_form_sets_a_move_clock_that_the_table_and_the_lobby_show(server, page):
+    home(page, server)
+    sent: list[dict] = []
+    page.on("request", lambda request: sent.append(json.loads(request.post_data or "{}"))
+            if request.method == "POST" and request.url.endswith("/api/tables") else None)
+    page.locator('[data-play="doors"]').click()
+    expect(page.locator("#clock-field")).to_be_visible()
+    assert page.locator("#move-clock").input_value() == ""
+    # A table of bots only has nobody to time.
+    page.locator("#seat-0").select_option("casual")
+    expect(page.locator("#clock-field")).to_be_hidden()
+    page.locator("#seat-0").select_option("human")
+    page.locator("#seat-1").select_option("human")
+    page.locator("#open-seats").check()
+    page.locator("#move-clock").select_option("60")
+    page.locator("#create-button").click()
+    page.wait_for_url(re.compile(r"/play/[^#]+#seat="))
+    assert sent[0]["clock"] == {"seconds": 60, "bot": "casual"}
+    table = page.url.split("/play/")[1].split("#")[0]
+    clock = http(server, "GET", f"/api/tables/{table}")["table"]["clock"]
+    assert clock["seconds"] == 60 and clock["bot"] == "casual"
+    expect(page.locator("#table-meta")).to_contain_text("1 min a move")
+    # Whoever might take the open seat is told before joining.
+    home(page, server)
+    expect(page.locator(f'#lobby-waiting li[data-table="{table}"]')).to_contain_text(
+        "1 min a move")
 
 
 def test_without_a_player_the_table_still_works_with_its_seat_token(server, page):

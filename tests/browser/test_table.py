@@ -381,6 +381,8 @@ def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, pag
     before = version(page)
     pill = page.locator("#turn")
     expect(pill).to_have_text(re.compile(r"Your turn · [0-3] s$"))
+    # One's own last seconds stand out.
+    expect(pill).to_have_class(re.compile(r"\bhurry\b"))
     first = int(re.search(r"(\d+) s$", pill.inner_text()).group(1))
     page.wait_for_function(
         "(s) => { const m = document.getElementById('turn').textContent.match(/(\\d+) s$/);"
@@ -388,6 +390,9 @@ def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, pag
     # Nobody clicks: when the time is up the clock's bot moves for the seat.
     page.wait_for_function("(v) => Number(document.body?.dataset.version) > v", arg=before,
                            timeout=10_000)
+    # ...and the page says why a move was made that nobody clicked.
+    expect(page.locator("#statusline")).to_have_text(
+        "Your time ran out: a random bot made this move for you.")
 
 
 def test_rules_pages_render_with_their_fine_points(server, page):

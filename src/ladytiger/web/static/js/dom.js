@@ -130,3 +130,11 @@ export function seatDisplayName(seats, seat) {
   const entry = seats?.[seat];
   return entry?.player?.name || entry?.name || `Seat ${seat}`;
 }
+
+/** A move clock's length, short: "20 s", "3 min", "6 h", "1 day". */
+export function clockWords(seconds) {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 86400) return `${Math.round(seconds / 3600)} h`;
+  return plural(Math.round(seconds / 86400), "day");
+}

@@ -2,7 +2,7 @@
 import {api, tokens} from "./api.js";
 import {botLabel, strengthsFor} from "./bots.js";
 import {card} from "./cards.js";
-import {clear, h, plural, seatDisplayName, svg} from "./dom.js";
+import {clear, clockWords, h, plural, seatDisplayName, svg} from "./dom.js";
 import {currentPlayer, onIdentity, startIdentity} from "./identity.js";
 import {renderMyGames} from "./mygames.js";
 
@@ -165,8 +165,9 @@ function seatPlan() {
 function describeSeats() {
   const plan = seatPlan();
   const humans = plan.filter((s) => s.kind === "human").length;
-  // The bots' pace matters only at a table with bots.
+  // The bots' pace matters only at a table with bots, the move clock only with people.
   document.getElementById("pace-field").hidden = plan.every((s) => s.kind === "human");
+  document.getElementById("clock-field").hidden = humans === 0;
   // Hints come with a bot or a solo game; among people only, the creator decides.
   document.getElementById("hints-field").hidden = !hintsAsked(plan);
   const note = document.getElementById("create-note");
@@ -214,6 +215,10 @@ async function createTable(event) {
   // they play in, without the invite link.
   const first = spec.seats.findIndex((seat) => seat.kind === "human");
   if (first >= 0 && currentPlayer()) spec.me = first;
+  const clock = document.getElementById("move-clock").value;
+  if (clock && first >= 0) {
+    spec.clock = {seconds: Number(clock), bot: state.bots.has("casual") ? "casual" : "random"};
+  }
   if (!document.getElementById("rated").checked) spec.rated = false;
   if (!document.getElementById("table-chat").checked) spec.chat = false;
   if (hintsAsked(spec.seats) && document.getElementById("table-hints").checked) spec.hints = true;
@@ -246,6 +251,11 @@ function mySeat(table) {
   if (!me) return null;
   const seat = (table.seats || []).find((s) => s.player && s.player.id === me.id);
   return seat ? seat.seat : null;
+}
+
+/** " · 1 min a move" for a table with a move clock: who joins should know. */
+function clockNote(table) {
+  return table.clock ? ` · ${clockWords(table.clock.seconds)} a move` : "";
 }
 
 function titleOf(table) {
@@ -283,14 +293,14 @@ async function refreshLobby() {
       if (mySeat(table) !== null) {
         return h("li", {"data-table": table.id, class: "mine"},
           h("div", {class: "what"}, h("b", {}, titleOf(table)),
-            h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}`)),
+            h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}${clockNote(table)}`)),
           h("a", {class: "button small", href: `/play/${table.id}`}, "Your table"));
       }
       const button = h("button", {type: "button", class: "small primary"}, "Join");
       button.addEventListener("click", () => join(table, button));
       return h("li", {"data-table": table.id},
         h("div", {class: "what"}, h("b", {}, titleOf(table)),
-          h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}`)),
+          h("span", {}, `${plural(table.free_seats.length, "free seat")} · ${seatsSummary(table)}${clockNote(table)}`)),
         button);
     }, "No table is waiting for players. Make one!");
     lobbySection("lobby-playing", "Games in play", playing.tables, (table) => {

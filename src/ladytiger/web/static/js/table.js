@@ -10,7 +10,7 @@ import {botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
 import {createHint} from "./hint.js";
-import {capitalise, clear, copyControl, h, normalise, plural} from "./dom.js";
+import {capitalise, clear, clockWords, copyControl, h, normalise, plural} from "./dom.js";
 import {
   drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
   renderPlayers, seatNamer, tableNames,
@@ -227,6 +227,16 @@ function receive(message) {
       break;
     case "ack":
       break;
+    case "timeout": {
+      // The clock's bot moves next for that seat: say so, or the move seems to come from
+      // nowhere (the view with it follows this message).
+      const bot = botLabel({kind: "bot", bot: S.table?.clock?.bot || "random"});
+      say(message.seat === S.seat
+        ? `Your time ran out: a ${bot} made this move for you.`
+        : `${nameOf(message.seat)} ran out of time: a ${bot} made this move for them.`,
+      "warn");
+      break;
+    }
     case "why":
       answerWhy(message);
       break;
@@ -464,13 +474,24 @@ function gameTitle() {
   return S.table ? S.table.title : "Table";
 }
 
+const HURRY_SECONDS = 10;
+
+/** "42 s" under a minute, "2:05" under an hour, "23 h 05 min" beyond. */
+function timeLeft(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const minutes = Math.floor(seconds / 60);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+}
+
 function renderHeader() {
   const title = gameTitle();
   $("game-title").textContent = title;
   document.title = `${turnState() === "you" ? "● Your turn · " : ""}${title} · ladytiger`;
   const who = S.seat === null ? "watching" : `you are seat ${S.seat}`;
   const unrated = S.table?.rated === false ? " · not rated" : "";
-  $("table-meta").textContent = `table ${tableId} · ${who}${unrated}`;
+  const clock = S.table?.clock ? ` · ${clockWords(S.table.clock.seconds)} a move` : "";
+  $("table-meta").textContent = `table ${tableId} · ${who}${unrated}${clock}`;
   if (S.table) $("rules-link").href = `/rules/${S.table.game}`;
   const pill = $("turn");
   const view = S.view;
@@ -502,9 +523,12 @@ function renderHeader() {
   }
   if (view.deadline && state !== "over") {
     const base = pill.textContent;
+    const mine = view.deadline.seat === S.seat;
     const tick = () => {
       const left = Math.max(0, Math.round(view.deadline.at - Date.now() / 1000));
-      pill.textContent = `${base} · ${left} s`;
+      pill.textContent = `${base} · ${timeLeft(left)}`;
+      // The last seconds of one's own time stand out, so they are not missed.
+      pill.classList.toggle("hurry", mine && left <= HURRY_SECONDS);
     };
     tick();
     S.clockTimer = setInterval(tick, 1000);
