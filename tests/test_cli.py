@@ -42,6 +42,22 @@ def test_play_explains_an_illegal_but_well_formed_move():
     assert "you cannot discard Red Lady: discarding is the Guesser's move" in result.output
 
 
+def test_play_gives_a_hint_and_asking_for_one_changes_nothing_else():
+    moves = "\n".join(["1"] * 400) + "\n"
+    plain = runner.invoke(app, ["play", "doors", "--seed", "3"], input=moves)
+    hinted = runner.invoke(app, ["play", "doors", "--seed", "3"], input="hint\n?\n" + moves)
+    assert hinted.exit_code == 0, hinted.output
+    hints = [line for line in hinted.output.splitlines() if "hint:" in line]
+    assert len(hints) == 2, hinted.output
+    # The first position offers take Red Lady, take Blue Lady, take Blue/Red: the hint names
+    # one of them by its number and text, with the rule of thumb behind it.
+    assert re.search(r"hint: [1-3] take (Red Lady|Blue Lady|Blue/Red): \w", hints[0])
+    # Apart from the hints, the same game: the deal and the bots' moves did not change.
+    def without_hints(output: str) -> list[str]:
+        return [line for line in output.splitlines() if line.startswith("·")]
+    assert without_hints(hinted.output) == without_hints(plain.output)
+
+
 def test_play_rejects_bad_options_with_the_rule():
     result = runner.invoke(app, ["play", "doors", "-o", "gems_to_win=0"])
     assert result.exit_code == 2

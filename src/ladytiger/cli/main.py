@@ -125,6 +125,9 @@ def play(
         say_error(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}")
         raise typer.Exit(2)
     rng = random.Random(seed)
+    # Hints draw from their own stream: asking for one leaves the deal and the bots as they
+    # would have been with the same seed.
+    hint_rng = random.Random(None if seed is None else f"hints {seed}")
     try:
         bots = {
             other: load_bot(bot, game, seed=rng.randrange(2**32))
@@ -149,7 +152,7 @@ def play(
             view = state.observation(seat)
             shown = _print_new_log(view["log"], shown)
             console.print(render(view))
-            state.apply_action(_ask_move(state))
+            state.apply_action(_ask_move(state, hint_rng))
     except (EOFError, KeyboardInterrupt, typer.Abort):
         console.print("\n[yellow]game abandoned[/]")
         if save:
@@ -171,12 +174,20 @@ def _print_new_log(log: list[str], shown: int) -> int:
     return len(log)
 
 
-def _ask_move(state: State) -> int:
+HINT_WORDS = ("hint", "?")
+# A hint's search stops here at the latest, as the server's does (hint_seconds).
+HINT_SECONDS = 4.0
+
+
+def _ask_move(state: State, rng: random.Random) -> int:
     legal = state.legal_actions()
     for number, action in enumerate(legal, start=1):
         console.print(f"  [bold cyan]{number:>2}[/] {state.action_to_string(action)}")
     while True:
-        answer = console.input("[bold]your move[/] (number or text): ").strip()
+        answer = console.input("[bold]your move[/] (number or text; hint for advice): ").strip()
+        if answer.lower() in HINT_WORDS:
+            _print_hint(state, rng)
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         if answer.isdigit():
@@ -191,6 +202,20 @@ def _ask_move(state: State) -> int:
         if reason is None:
             return action
         say_error(f"you cannot {answer}: {reason}")
+
+
+def _print_hint(state: State, rng: random.Random) -> None:
+    """What the web table's Hint button says: the rules of thumb's move and why, and the
+    search's word on it. It is worked out on a resampled state (ladytiger.bots.advice)."""
+    from ladytiger.bots.advice import advise
+
+    seat = state.current_player()
+    with console.status("thinking about a hint…"):
+        advice = advise(state, seat, seed=rng.randrange(2**32), seconds=HINT_SECONDS)
+    number = state.legal_actions().index(advice.action) + 1
+    console.print(f"[bold green]hint:[/] {number} {advice.text}: {advice.reason}")
+    if advice.search is not None:
+        console.print(f"      {advice.search.note}")
 
 
 def _print_result(state: State, seat: int | None) -> None:
