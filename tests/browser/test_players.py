@@ -367,6 +367,7 @@ def test_the_create_form_sends_rated_chat_and_me_and_a_table_without_chat_hides_
     assert "rated" not in sent[0] and "chat" not in sent[0] and sent[0]["me"] == 0
     assert "clock" not in sent[0], "no limit (the default) sends no clock"
     waiting = page.url.split("/play/")[1].split("#")[0]
+    expect(page.locator("#table-terms")).to_have_text("Rated game · No time limit")
     invite = page.locator("#invite-1").input_value()
     # My games keeps the waiting table's invite link, since this browser holds its token.
     home(page, server)
@@ -397,6 +398,8 @@ def test_the_create_form_sets_a_move_clock_that_the_table_and_the_lobby_show(ser
     clock = http(server, "GET", f"/api/tables/{table}")["table"]["clock"]
     assert clock["seconds"] == 60 and clock["bot"] == "casual"
     expect(page.locator("#table-meta")).to_contain_text("1 min a move")
+    expect(page.locator("#table-terms")).to_have_text(
+        "Rated game · 1 min a move (then a casual bot moves for whoever ran out)")
     # Whoever might take the open seat is told before joining.
     home(page, server)
     expect(page.locator(f'#lobby-waiting li[data-table="{table}"]')).to_contain_text(

@@ -586,9 +586,23 @@ function waitingRoom() {
     h("p", {}, `The game starts by itself when every human seat is taken (${joined} of `
       + `${plural(humans.length, "human seat")} so far). Send each player their own link: `
       + "whoever holds a link holds that seat."),
+    tableTerms(),
     list,
     h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
       copyControl("Link for spectators", spectateLink(tableId), "spectate-link")));
+}
+
+/** What the players agree to by sitting down: rating, time limit, chat. */
+function tableTerms() {
+  const table = S.table || {};
+  const clock = table.clock;
+  const terms = [
+    table.rated === false ? "Not rated" : "Rated game",
+    clock ? `${clockWords(clock.seconds)} a move (then a ${botLabel({kind: "bot", bot: clock.bot})}`
+      + " moves for whoever ran out)" : "No time limit",
+  ];
+  if (table.chat === false) terms.push("No table chat");
+  return h("p", {class: "table-terms", id: "table-terms"}, terms.join(" · "));
 }
 
 async function claim(seat, button) {
