@@ -56,6 +56,15 @@ def test_mean_interval_matches_a_hand_computed_example():
     assert mean_interval([3.0]) == (3.0, 3.0, 3.0)
 
 
+def test_mean_interval_stays_within_the_values_seen():
+    # A count that is 0 in 99 games of 100: mean 0.01, standard error 0.01, so the normal
+    # approximation alone would reach down to -0.0096.
+    mean, low, high = mean_interval([0] * 99 + [1])
+    assert mean == pytest.approx(0.01)
+    assert low == 0.0
+    assert high == pytest.approx(0.01 + 1.959964 * 0.01, abs=1e-5)
+
+
 def hand_made(outcomes):
     cell = Cell("favor", (("players", 3), ("random_first_player", True)), parse_mix("random"))
     return CellReport(cell, 0, outcomes)

@@ -24,9 +24,14 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean and its 95% interval by the normal approximation (sample deviation).
+    """The mean and its 95% interval by the normal approximation (sample deviation), kept
+    within the values seen.
 
     Fine for the hundreds of games a balance run plays; one value has no spread to judge.
+    Near a bound the approximation spills past it: a count that is 0 in 99 games of 100
+    would get an interval reaching below zero, which no designer can read. The lab knows
+    no fact's possible values, so the interval is kept within the smallest and largest
+    values seen.
     """
     count = len(values)
     if count == 0:
@@ -36,7 +41,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
         return mean, mean, mean
     variance = math.fsum((v - mean) ** 2 for v in values) / (count - 1)
     half = z * math.sqrt(variance / count)
-    return mean, mean - half, mean + half
+    return mean, max(min(values), mean - half), min(max(values), mean + half)
 
 
 def pairwise_scores(
