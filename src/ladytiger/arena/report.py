@@ -189,8 +189,9 @@ def render_html(report: SweepReport, command: str, plots: dict[str, bytes] | Non
         "<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in findings(report)) + "</ul>",
         "<h2>Results by cell</h2>",
         "<p>Win shares count a shared win as its share; intervals are 95% Wilson intervals "
-        "(for means, the normal approximation, kept within the values seen). Turn order counts from the seat that played "
-        "first, which matters when the first player is drawn at random. The first player "
+        "(for means, the normal approximation, kept within the values seen). Turn order "
+        "counts from the seat that played first, which matters when the first player is "
+        "drawn at random. The first player "
         "edge is the first player's win share minus a fair share of the games won.</p>",
         _table(summary_columns(report), summary_rows(report)),
     ]
