@@ -55,7 +55,7 @@ def configurations() -> list[tuple[str, dict[str, Any]]]:
 
 CONFIGURATIONS = configurations()
 VIEW_KEYS = {"type", "table", "version", "status", "seat", "current_player", "your_turn",
-             "deadline", "observation", "legal_actions", "moment"}
+             "deadline", "observation", "legal_actions", "moment", "stand_ins"}
 KEYS = {
     "welcome": {"type", "protocol", "seat", "player", "table", "chat"},
     "chat": {"type", "table", "index", "at", "text", "from"},

@@ -74,6 +74,9 @@ class Settings:
     abandon_after: float = DAY
     # Finished and abandoned tables are deleted this long after they ended (0: kept forever).
     finished_retention: float = 365 * DAY
+    # A human seat with no connection for this long may be handed to a stand-in bot (the
+    # casual level) by another player at the table, until its human comes back (0: never).
+    away_grace: float = 60.0
     # A lobby seat claimed but never connected to is given back after this long.
     seat_claim_timeout: float = 120.0
     # How often the server looks for tables to expire, abandon, release or delete.

@@ -165,6 +165,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "seen": {"version": Field((int,), check=natural)},
     # A suggested move for the asking seat, on its own turn (docs/protocol.md, Hints).
     "hint": {},
+    # Let a bot play the turns of `seat`, whose human has left, until they come back.
+    "stand_in": {"seat": Field((int,), check=natural)},
     "ping": {},
 }
 

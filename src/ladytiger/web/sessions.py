@@ -195,6 +195,9 @@ class Session:
             task = asyncio.ensure_future(self._hint(table, answer, ref))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        elif kind == "stand_in":
+            table.stand_in(self.seat, msg["seat"])
+            self.send(message("ack", ref=ref, table=table.id, stand_in=msg["seat"]))
         elif kind == "rematch":
             new = await self.hub.rematch(table)
             self.send(message("rematch", ref=ref, table=table.id, rematch=new.id))

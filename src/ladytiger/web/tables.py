@@ -61,6 +61,7 @@ ABANDONED = "abandoned"
 ENDED = (FINISHED, ABANDONED)
 EXPIRED = "expired"  # why a table was abandoned: it never filled
 DESERTED = "deserted"  # why a table was abandoned: its humans left it
+STAND_IN_BOT = "casual"  # the level that plays for a player who left (Table.stand_in)
 
 
 class Listener(Protocol):
@@ -144,6 +145,14 @@ class Table:
             if plan.kind == BOT
         }
         self.clock_bots: dict[int, Bot] = {}
+        # Since when each human seat has had no connection here (as presence, this process's
+        # view; a restart starts the wait again), and the seats whose turns a stand-in bot
+        # plays while their human is away: asked for by another player (`stand_in`), ended
+        # when the human comes back. Not kept in the database: after a restart, ask again.
+        now = time.time()
+        self.away_since: dict[int, float] = {seat: now for seat in spec.human_seats()}
+        self.stand_ins: set[int] = set()
+        self.stand_in_bots: dict[int, Bot] = {}
         if self.bots or spec.clock is not None:
             services.pool.warm()
         self.deadline: float | None = None
@@ -457,12 +466,24 @@ class Table:
     def attach(self, listener: Listener) -> None:
         """Start sending views to `listener`, beginning with the current one."""
         self.check_room(listener.seat)
+        if listener.seat in self.stand_ins:
+            # The player is back: their seat is theirs again, and everyone is told. On their
+            # turn at a table with a clock, the clock starts for them now.
+            self.stand_ins.discard(listener.seat)
+            clock = self.spec.clock
+            if clock is not None and self.your_turn(listener.seat):
+                self.deadline = time.time() + clock.seconds
+                if self.owner:
+                    self.spawn(self._clock_turn(listener.seat, self.version, self.deadline))
+            self._views.clear()
+            self._send_all_views()
         listener.send(self.view_text(listener.seat))
         if self.status == FINISHED:
             listener.send(self.end_text())
         self.listeners.setdefault(listener.seat, set()).add(listener)
         if listener.seat is not None:
             self.last_activity = time.time()
+            self.away_since.pop(listener.seat, None)
         self._seen_changed.set()  # one more reader a waiting bot may have to wait for
         self.presence_changed()
 
@@ -474,6 +495,8 @@ class Table:
             group.discard(listener)
             if not group:
                 del self.listeners[listener.seat]
+                if listener.seat is not None and self.spec.seats[listener.seat].kind == HUMAN:
+                    self.away_since[listener.seat] = time.time()
             if listener.seat is not None:
                 self.last_activity = time.time()
             self._seen.discard(listener)
@@ -788,12 +811,10 @@ class Table:
             clock = self.spec.clock
             human_to_move = (
                 self.status == PLAYING and player >= 0 and self.spec.seats[player].kind == HUMAN
+                and player not in self.stand_ins
             )
             self.deadline = time.time() + clock.seconds if clock and human_to_move else None
-            for seat, group in list(self.listeners.items()):
-                text = self.view_text(seat)
-                for listener in list(group):
-                    self._deliver(listener, text)
+            self._send_all_views()
             if self.status == FINISHED:
                 self._send_all(self.end_text())
         except Exception:
@@ -858,10 +879,17 @@ class Table:
         return "this game was abandoned: no player was connected for a long time"
 
     def _schedule(self) -> None:
-        if self.status != PLAYING or not self.owner:
+        if self.status != PLAYING:
             return
         player = self.state.current_player()
         if player < 0:
+            return
+        if player in self.stand_ins:
+            # Run by the process that was asked, owner or not: a move may be committed by
+            # any process, and only this one knows of the stand-in.
+            self.spawn(self._stand_in_turn(player, self.version))
+            return
+        if not self.owner:
             return
         if self.spec.seats[player].kind == BOT:
             self.spawn(self._bot_turn(player, self.version))
@@ -917,6 +945,62 @@ class Table:
             await asyncio.sleep(retry)
             retry = min(retry * 2, BOT_RETRY_MOST)
 
+    async def _stand_in_turn(self, seat: int, version: int) -> None:
+        """A stand-in bot's move for `seat`, at the table's pace, unless its human came back
+        meanwhile."""
+        pause = self.bot_pause()
+        if pause > 0:
+            if self.moment_version == version:
+                await self._moment_wait(version)
+            await asyncio.sleep(pause)
+        if seat not in self.stand_ins or self.version != version or self.status != PLAYING:
+            return
+        if seat not in self.stand_in_bots:
+            self.stand_in_bots[seat] = self._new_bot(STAND_IN_BOT, {})
+        await self._machine_move(seat, version, self.stand_in_bots, seat, by="stand-in")
+
+    def stand_in(self, asker: int, seat: int) -> None:
+        """Let a bot play `seat`'s turns while its human is away, as `asker` (another human
+        seat of the table) asks. Refused, naming why, unless the game is on, `seat` is a
+        human seat other than the asker's, and it has had no connection for `away_grace`."""
+        grace = self.services.settings.away_grace
+        if self.status != PLAYING:
+            self._check_turn(asker, self.version)  # names what the game is waiting for
+        if not 0 <= seat < len(self.spec.seats):
+            raise ProtocolError("bad_field", f"there is no seat {seat} at this table")
+        if self.spec.seats[asker].kind != HUMAN or seat == asker:
+            raise ProtocolError("no_stand_in", "a bot can stand in only for another player",
+                                status=409)
+        if self.spec.seats[seat].kind != HUMAN:
+            raise ProtocolError("no_stand_in", f"{seat_name(seat)} is a bot already",
+                                status=409)
+        if seat in self.stand_ins:
+            return  # asked twice (two players at once): it is done
+        if grace <= 0:
+            raise ProtocolError("no_stand_in", "this server lets no bot stand in for a "
+                                "player (its away_grace setting is 0)", status=409)
+        since = self.away_since.get(seat)
+        if since is None:
+            raise ProtocolError("no_stand_in", f"{seat_name(seat)} is here: a bot may stand "
+                                "in only for a player who has left", status=409)
+        away = time.time() - since
+        if away < grace:
+            raise ProtocolError(
+                "no_stand_in",
+                f"{seat_name(seat)} has been away for {away:.0f} s; a bot may stand in after "
+                f"{grace:g} s away",
+                status=409, retry_after=round(grace - away, 1),
+            )
+        self.stand_ins.add(seat)
+        if self.state.current_player() == seat:
+            self.deadline = None  # the stand-in moves at the bot's pace, not the clock's
+        log.info("table %s: a bot stands in for seat %d, away for %.0f s", self.id, seat, away)
+        self._views.clear()
+        self._send_all_views()
+        self.presence_changed()
+        if self.state.current_player() == seat:
+            self.spawn(self._stand_in_turn(seat, self.version))
+
     async def _moment_wait(self, version: int) -> None:
         """Until everyone watching has seen the moment of `version`, `moment_pause` at most."""
         loop = asyncio.get_running_loop()
@@ -953,7 +1037,8 @@ class Table:
 
     async def _clock_turn(self, seat: int, version: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        if self.version != version or self.spec.clock is None:
+        # A clock set again meanwhile (its player came back after a stand-in) runs its own.
+        if self.version != version or self.spec.clock is None or self.deadline != deadline:
             return
         self._send_all(message("timeout", table=self.id, seat=seat, version=version))
         if seat not in self.clock_bots:
@@ -1148,6 +1233,8 @@ class Table:
             else [],
             # The same for every reader: the engine builds it from public information only.
             "moment": self.moment if self.moment_version == self.version else None,
+            # Seats whose turns a bot plays while their human is away (Table.stand_in).
+            "stand_ins": sorted(self.stand_ins),
             **({"abandoned": self.abandoned_words()} if self.status == ABANDONED else {}),
         }
 
@@ -1195,6 +1282,9 @@ class Table:
                     claimed=self.token_hashes[seat] is not None,
                     joined=self.joined[seat],
                     connected=bool(self.listeners.get(seat)),
+                    # Since when (server time) the seat has had nobody here; None: here.
+                    away_since=self.away_since.get(seat),
+                    stand_in=seat in self.stand_ins,
                     name=names[seat],
                     player=None if holder is None else {"id": holder.id, "name": names[seat]},
                 )
@@ -1232,6 +1322,13 @@ class Table:
         elif self.status == ABANDONED:
             info["abandoned"] = {"reason": self.ended_reason, "words": self.abandoned_words()}
         return info
+
+    def _send_all_views(self) -> None:
+        """Send every listener the view of its seat (built once per seat)."""
+        for seat, group in list(self.listeners.items()):
+            text = self.view_text(seat)
+            for listener in list(group):
+                self._deliver(listener, text)
 
     def _send_all(self, text: str) -> None:
         # Over copies: sending may close a slow reader, which leaves its group.
