@@ -72,6 +72,8 @@ def test_a_bot_plays_for_a_player_who_left_until_they_come_back(client):
     with client.websocket_connect(path(made)) as ws:
         view = to_seat_one(ws, hello(ws, made["tokens"]["0"]))
         assert view["stand_ins"] == []
+        waiting = client.get(f"/api/tables/{made['table']['id']}").json()["table"]["seats"]
+        assert 0 < waiting[1]["stand_in_wait"] <= GRACE
         # Seat 1 left a moment ago: too soon.
         ws.send_json({"type": "stand_in", "seat": 1, "ref": "s1"})
         refused = next_of(ws, "ack")
@@ -92,6 +94,8 @@ def test_a_bot_plays_for_a_player_who_left_until_they_come_back(client):
         info = client.get(f"/api/tables/{made['table']['id']}").json()["table"]
         assert info["seats"][1]["stand_in"] is True and info["seats"][1]["away_since"]
         assert info["seats"][0]["away_since"] is None
+        assert info["seats"][0]["stand_in_wait"] is None
+        assert info["seats"][1]["stand_in_wait"] == 0.0
         # Seat 1 comes back: the seat is its player's again, and no bot moves for it.
         with client.websocket_connect(path(made)) as back:
             returned = hello(back, made["tokens"]["1"])

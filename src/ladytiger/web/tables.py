@@ -1270,6 +1270,8 @@ class Table:
 
     def seats_info(self) -> list[dict[str, Any]]:
         names = self.seat_names()
+        grace = self.services.settings.away_grace
+        now = time.time()
         seats = []
         for seat, plan in enumerate(self.spec.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": plan.kind}
@@ -1284,12 +1286,22 @@ class Table:
                     connected=bool(self.listeners.get(seat)),
                     # Since when (server time) the seat has had nobody here; None: here.
                     away_since=self.away_since.get(seat),
+                    # Seconds from now until `stand_in` may be asked for this seat (None:
+                    # its player is here, or the server allows none): counted by the reader
+                    # from when it read this, so no clock needs to agree with the server's.
+                    stand_in_wait=self._stand_in_wait(seat, grace, now),
                     stand_in=seat in self.stand_ins,
                     name=names[seat],
                     player=None if holder is None else {"id": holder.id, "name": names[seat]},
                 )
             seats.append(entry)
         return seats
+
+    def _stand_in_wait(self, seat: int, grace: float, now: float) -> float | None:
+        since = self.away_since.get(seat)
+        if since is None or grace <= 0:
+            return None
+        return round(max(0.0, grace - (now - since)), 1)
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby and the waiting room show it: nothing secret."""
