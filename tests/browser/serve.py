@@ -22,11 +22,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bot-pause", type=float, default=0.0)
     parser.add_argument("--moment-pause", type=float, default=Settings.moment_pause)
+    parser.add_argument("--away-grace", type=float, default=Settings.away_grace)
     args = parser.parse_args()
     # Every browser context is a new player on one address: the per-client limits are
     # lifted here (their own tests are in tests/web/test_limits.py).
     settings = Settings(db_path=args.db, bot_pause=args.bot_pause, bot_pool="thread",
-                        moment_pause=args.moment_pause,
+                        moment_pause=args.moment_pause, away_grace=args.away_grace,
                         synchronous="NORMAL", tables_per_client=1_000_000,
                         creates_per_minute=1e9, create_burst=1_000_000,
                         players_per_minute=1e9, player_burst=1_000_000,

@@ -192,7 +192,7 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
     else if (!presence) kind = "human";
     // The reader is here by definition, even before the server's next presence says so.
     else if (live.connected || seat === mySeat) kind = "human · here";
-    else if (live.joined) kind = "human · away";
+    else if (live.joined) kind = live.stand_in ? "human · away · a bot stands in" : "human · away";
     else kind = live.open ? "open seat" : "human · invited";
     const classes = ["player"];
     if (seat === toMove) classes.push("to-move");

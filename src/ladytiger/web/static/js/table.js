@@ -58,6 +58,8 @@ const S = {
   motion: null, // the game view's motion (motion.js)
   drawnVersion: null, // the version the game view was last drawn at
   movesOpen: false, // whether the player unfolded the list of moves
+  presenceAt: 0, // when the seats' presence was last read (Date.now())
+  standInTimer: null, // redraws the stand-in offer when its wait is over
 };
 
 /** The table's names by seat (players', bots'), or null while no seat has one. */
@@ -179,6 +181,7 @@ function receive(message) {
       S.seat = message.seat;
       S.table = message.table;
       S.presence = message.table.seats;
+      S.presenceAt = Date.now();
       S.spectators = message.table.spectators ?? null;
       if (message.table.rematch) S.rematch = message.table.rematch;
       setConnection("on");
@@ -206,6 +209,7 @@ function receive(message) {
     case "presence": {
       const before = JSON.stringify(names());
       S.presence = message.seats;
+      S.presenceAt = Date.now();
       S.spectators = message.spectators ?? S.spectators;
       if (S.table) S.table.seats = message.seats;
       if (JSON.stringify(names()) !== before) {
@@ -214,6 +218,7 @@ function receive(message) {
         break;
       }
       renderPlayersPanel();
+      renderStandIn();
       if (S.view && S.view.status === "waiting") renderBanner();
       break;
     }
@@ -434,6 +439,7 @@ function render() {
   const place = focusPlace();
   renderHeader();
   renderBanner();
+  renderStandIn();
   renderGame();
   renderPlayersPanel();
   renderMoves();
@@ -543,6 +549,49 @@ function renderBanner() {
   if (view.status === "finished" || S.end) banner.append(endSummary());
   if (view.status === "abandoned") banner.append(abandonedNotice(view));
   if (S.rematch && !S.wantRematch) banner.append(rematchNotice());
+}
+
+/**
+ * When the seat to move belongs to someone who left, the other players may have a bot play
+ * for them until they come back (docs/protocol.md, "A player who left"): first a word that
+ * they are away and when the offer comes, then the button. A stand-in at work is said too.
+ */
+function renderStandIn() {
+  const slot = clear($("stand-in"));
+  clearTimeout(S.standInTimer);
+  const view = S.view;
+  if (!view || view.status !== "playing" || S.seat === null) return;
+  const seat = view.current_player;
+  const live = (S.presence || [])[seat];
+  if (seat === S.seat || !live || live.kind !== "human") return;
+  const who = nameOf(seat);
+  if ((view.stand_ins || []).includes(seat)) {
+    slot.append(h("p", {class: "panel notice stand-in", id: "stand-in-note"},
+      `${who} left the table: a casual bot plays for them until they come back.`));
+    return;
+  }
+  if (live.connected || live.stand_in_wait === null || live.stand_in_wait === undefined) return;
+  const wait = Math.ceil(live.stand_in_wait - (Date.now() - S.presenceAt) / 1000);
+  if (wait > 0) {
+    slot.append(h("p", {class: "panel notice stand-in", id: "stand-in-note"},
+      `${who} has left the table. If they are not back in ${wait} s, you can let a bot play `
+      + "for them."));
+    S.standInTimer = setTimeout(renderStandIn, Math.min(wait, 5) * 1000);
+    return;
+  }
+  const button = h("button", {type: "button", class: "primary", id: "stand-in-button"},
+    `Let a bot play for ${who}`);
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    if (!send({type: "stand_in", seat, ref: `stand-in-${seat}`})) {
+      button.disabled = false;
+      say("Not connected: try again in a moment.", "warn");
+    }
+  });
+  slot.append(h("section", {class: "panel notice stand-in", id: "stand-in-note"},
+    h("p", {}, `${who} has left the table and it is their turn. A casual bot can play for `
+      + "them until they come back."),
+    h("div", {class: "actions"}, button)));
 }
 
 function waitingRoom() {
