@@ -1061,7 +1061,9 @@ class Table:
                         "legal move is played instead", self.id, seat, by,
                         getattr(bot, "name", type(bot).__name__), overrun)
             plan = self.spec.clock if by == "clock" else self.spec.seats[seat]
-            if not overrun.stopped and plan is not None:
+            if not overrun.stopped and by == "stand-in":
+                bots[key] = self._new_bot(STAND_IN_BOT, {})
+            elif not overrun.stopped and plan is not None:
                 # The old bot still thinks in its thread and would change under a new move.
                 bots[key] = self._new_bot(plan.bot or "random", plan.options)
             action = None
