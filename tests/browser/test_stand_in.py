@@ -17,12 +17,13 @@ from playwright.sync_api import expect
 from tests.browser.conftest import live_server
 from tests.browser.support import click_random_move, create_table, wait_settled
 
-GRACE = 2.0
+GRACE = 5.0
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
-    """A server whose players may be stood in for after 2 s away (60 s by default)."""
+    """A server whose players may be stood in for after 5 s away (60 s by default): long
+    enough to read the first word on a loaded machine, short enough for a test."""
     with live_server(tmp_path_factory.mktemp("stand-in"), "--away-grace", str(GRACE),
                      "--bot-pause", "0.2") as base:
         yield base
@@ -45,8 +46,10 @@ def test_a_player_who_left_is_played_by_a_bot_until_they_come_back(server, new_p
         wait_settled(host)
     guest_context = guest.context
     guest.close()
+    # First a word that they left and when the offer comes.
     note = host.locator("#stand-in-note")
     expect(note).to_contain_text("has left the table. If they are not back in")
+    expect(host.locator("#stand-in-button")).to_have_count(0)
     expect(host.locator("#players")).to_contain_text("away")
     # Once the grace is over, the offer; taking it has a bot play for the guest.
     button = host.locator("#stand-in-button")
