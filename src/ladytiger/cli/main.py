@@ -210,8 +210,12 @@ def _print_hint(state: State, rng: random.Random) -> None:
     from ladytiger.bots.advice import advise
 
     seat = state.current_player()
-    with console.status("thinking about a hint…"):
-        advice = advise(state, seat, seed=rng.randrange(2**32), seconds=HINT_SECONDS)
+    try:
+        with console.status("thinking about a hint…"):
+            advice = advise(state, seat, seed=rng.randrange(2**32), seconds=HINT_SECONDS)
+    except Exception as err:  # a hint that fails must not end the game
+        say_error(f"no hint this time: {err}")
+        return
     number = state.legal_actions().index(advice.action) + 1
     console.print(f"[bold green]hint:[/] {number} {advice.text}: {advice.reason}")
     if advice.search is not None:

@@ -496,8 +496,8 @@ class Hub:
                     await self.get(table_id)
 
     async def your_turn_tables(self, player: Player) -> list[str]:
-        """The ids of the player's tables waiting for their move, the longest waiting first
-        (the table made first, as the player's list cannot know when a turn began)."""
+        """The ids of the player's tables waiting for their move, the table made first
+        first (the tables do not keep when a turn began)."""
         await self._gather_player_tables(player)
         waiting = [table for seat, table in self._player_tables(player)
                    if table.your_turn(seat)]

@@ -10,7 +10,7 @@ const state = {
   ready: null, // the promise ensurePlayer() hands out
   player: null, // {id, name}
   yourTurn: 0,
-  yourTurnTables: [], // their ids, the longest waiting first
+  yourTurnTables: [], // their ids, the table made first first
   adopted: null, // {from, to} when a personal link was just opened
   linkProblem: null, // why a personal link could not be used
   listeners: new Set(),
@@ -303,7 +303,7 @@ export function mountIdentity(topbar = document.querySelector(".topbar")) {
     if (others?.length) {
       turns.href = `/play/${encodeURIComponent(others[0])}`;
       turns.title = count === 1 ? "Another game waits for your move: go to it"
-        : `${count} other games wait for your move: go to the one waiting longest`;
+        : `${count} other games wait for your move: go to the one made first`;
     } else {
       turns.href = "/#my-games";
       turns.title = count === 1 ? "One game waits for your move" : `${count} games wait for your move`;
