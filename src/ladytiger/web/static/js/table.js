@@ -497,7 +497,10 @@ function renderHeader() {
   const who = S.seat === null ? "watching" : `you are seat ${S.seat}`;
   const unrated = S.table?.rated === false ? " · not rated" : "";
   const clock = S.table?.clock ? ` · ${clockWords(S.table.clock.seconds)} a move` : "";
-  $("table-meta").textContent = `table ${tableId} · ${who}${unrated}${clock}`;
+  // The table's id is for support, not for play: it stays in the tooltip, so that the top
+  // bar keeps to one line at a laptop's width even with a clock named.
+  $("table-meta").textContent = `${who}${unrated}${clock}`;
+  $("table-meta").title = `table ${tableId}`;
   if (S.table) $("rules-link").href = `/rules/${S.table.game}`;
   const pill = $("turn");
   const view = S.view;
