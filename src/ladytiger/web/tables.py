@@ -922,7 +922,8 @@ class Table:
         pause = self.spec.bot_pause
         return self.services.settings.bot_pause if pause is None else pause
 
-    async def _bot_turn(self, seat: int, version: int) -> None:
+    async def _bot_pace(self, version: int) -> None:
+        """Wait as a bot of this table waits before its move at `version`."""
         pause = self.bot_pause()
         # A table whose bots do not pause is played for machines (tests, benchmarks):
         # nobody there is following, so it does not wait on moments either.
@@ -932,6 +933,9 @@ class Table:
             # After the moment, the usual pause: the next move does not land the instant
             # the result is closed.
             await asyncio.sleep(pause)
+
+    async def _bot_turn(self, seat: int, version: int) -> None:
+        await self._bot_pace(version)
         # A move that could not be made (the database refused it, say) is tried again, less
         # and less often: a bot's turn must never be lost.
         retry = BOT_RETRY_FIRST
@@ -948,11 +952,7 @@ class Table:
     async def _stand_in_turn(self, seat: int, version: int) -> None:
         """A stand-in bot's move for `seat`, at the table's pace, unless its human came back
         meanwhile."""
-        pause = self.bot_pause()
-        if pause > 0:
-            if self.moment_version == version:
-                await self._moment_wait(version)
-            await asyncio.sleep(pause)
+        await self._bot_pace(version)
         if seat not in self.stand_ins or self.version != version or self.status != PLAYING:
             return
         if seat not in self.stand_in_bots:

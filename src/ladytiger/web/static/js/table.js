@@ -235,7 +235,7 @@ function receive(message) {
     case "timeout": {
       // The clock's bot moves next for that seat: say so, or the move seems to come from
       // nowhere (the view with it follows this message).
-      const bot = botLabel({kind: "bot", bot: S.table?.clock?.bot || "random"});
+      const bot = clockBotLabel();
       say(message.seat === S.seat
         ? `Your time ran out: a ${bot} made this move for you.`
         : `${nameOf(message.seat)} ran out of time: a ${bot} made this move for them.`,
@@ -644,14 +644,19 @@ function waitingRoom() {
       copyControl("Link for spectators", spectateLink(tableId), "spectate-link")));
 }
 
+/** "casual bot": how the page names the bot that moves when a player's clock runs out. */
+function clockBotLabel() {
+  return botLabel({kind: "bot", bot: S.table?.clock?.bot || "random"});
+}
+
 /** What the players agree to by sitting down: rating, time limit, chat. */
 function tableTerms() {
   const table = S.table || {};
   const clock = table.clock;
   const terms = [
     table.rated === false ? "Not rated" : "Rated game",
-    clock ? `${clockWords(clock.seconds)} a move (then a ${botLabel({kind: "bot", bot: clock.bot})}`
-      + " moves for whoever ran out)" : "No time limit",
+    clock ? `${clockWords(clock.seconds)} a move (then a ${clockBotLabel()} moves for whoever `
+      + "ran out)" : "No time limit",
   ];
   if (table.chat === false) terms.push("No table chat");
   return h("p", {class: "table-terms", id: "table-terms"}, terms.join(" · "));
