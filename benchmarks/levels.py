@@ -281,13 +281,15 @@ def play_exploit_game(payload: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def exploits(games: int, seed: int, jobs: int | None, only: list[str] | None,
-             levels: list[str], keep: Any) -> list[dict]:
+             levels: list[str], keep: Any, scripts_wanted: list[str] | None = None) -> list[dict]:
     found = []
     for game, scripts in EXPLOITERS.items():
         if only is not None and game not in only:
             continue
         players = exploit_players(game)
         for script, level in itertools.product(scripts, levels):
+            if scripts_wanted is not None and script not in scripts_wanted:
+                continue
             payload = {"game": game, "players": players, "level": level, "exploiter": script,
                        "seed": seed}
             started = start()
@@ -451,6 +453,9 @@ def main() -> None:
     parser.add_argument("--against", nargs="*",
                         help="targets: only these opponents (random, casual, beginner), so a "
                         "sitting can run the one row still missing")
+    parser.add_argument("--scripts", nargs="*",
+                        help="exploits: only these exploit players (e.g. low), so a sitting "
+                        "can run the one row still missing")
     parser.add_argument("--levels", default=",".join(LEVELS),
                         help="the levels of the ladder, lowest first")
     parser.add_argument("--parts", nargs="*", default=list(PARTS),
@@ -470,6 +475,9 @@ def main() -> None:
                      f"{', '.join(PARTS)}")
     if args.against and set(args.against) - {"random", "casual", "beginner"}:
         parser.error("--against takes random, casual or beginner")
+    known_scripts = {name for scripts in EXPLOITERS.values() for name in scripts}
+    if args.scripts and set(args.scripts) - known_scripts:
+        parser.error(f"--scripts takes exploit players' names: {', '.join(sorted(known_scripts))}")
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     common = f"--seed {args.seed}" + ("" if levels == list(LEVELS) else f" --levels {args.levels}")
     records = Records(args.results, jobs=args.jobs, commands={
@@ -478,7 +486,8 @@ def main() -> None:
                    "--only {table}" + (f" --against {' '.join(args.against)}"
                                        if args.against else ""),
         "exploits": f"--parts exploits --exploit-games {args.exploit_games} {common} "
-                    "--only {game}",
+                    "--only {game}" + (f" --scripts {' '.join(args.scripts)}"
+                                       if args.scripts else ""),
     })
     if "ladder" in args.parts:
         for game, players in tables(args.only):
@@ -492,7 +501,7 @@ def main() -> None:
                                        records.keep, args.against)), flush=True)
     if "exploits" in args.parts:
         print(exploits_markdown(exploits(args.exploit_games, args.seed, args.jobs, args.only,
-                                         levels[1:], records.keep)), flush=True)
+                                         levels[1:], records.keep, args.scripts)), flush=True)
     if args.write:
         write_section("levels", render(records.data, list(LEVELS)), page=args.page)
         print(f"written to {args.page}")
