@@ -91,6 +91,35 @@ def test_the_reference_client_follows_a_rematch_on_its_connection(live):
     run(asyncio.wait_for(scenario(), 30))
 
 
+def test_the_reference_client_resigns_over_http_and_over_its_connection(live):
+    async def started(server: ServerClient) -> tuple[str, dict, list[TableConnection]]:
+        made = await server.create_table("doors")
+        table_id = made["table"]["id"]
+        seats = [await TableConnection.open(live.base, table_id, made["tokens"][s])
+                 for s in ("0", "1")]
+        while (await server.table(table_id))["status"] != "playing":
+            await asyncio.sleep(0.02)
+        return table_id, made["tokens"], seats
+
+    async def scenario() -> None:
+        async with ServerClient(live.base) as server:
+            table_id, tokens, seats = await started(server)
+            table = await server.resign(table_id, tokens["1"])
+            assert table["abandoned"]["resigned"] == 1
+            for connection in seats:
+                await connection.close()
+            table_id, tokens, seats = await started(server)
+            ref = await seats[0].resign()
+            while (message := await seats[0].receive()).get("ref") != ref:
+                pass
+            assert message == {"type": "ack", "ref": ref, "table": table_id, "resigned": 0}
+            assert (await server.table(table_id))["status"] == "abandoned"
+            for connection in seats:
+                await connection.close()
+
+    run(asyncio.wait_for(scenario(), 30))
+
+
 def test_a_refused_token_is_reported(live):
     made = httpx.post(f"{live.base}/api/tables", json={"game": "doors"}).json()
     with pytest.raises(ClientError) as refused:

@@ -128,6 +128,10 @@ class ServerClient:
     async def rematch(self, table_id: str, token: str) -> dict[str, Any]:
         return await self._call("POST", f"/api/tables/{table_id}/rematch", token)
 
+    async def resign(self, table_id: str, token: str) -> dict[str, Any]:
+        """Give the game up for the token's seat (docs/protocol.md, Resigning)."""
+        return (await self._call("POST", f"/api/tables/{table_id}/resign", token))["table"]
+
     async def record(self, table_id: str) -> dict[str, Any]:
         return await self._call("GET", f"/api/tables/{table_id}/record")
 
@@ -189,6 +193,9 @@ class TableConnection:
 
     async def sample(self) -> str:
         return await self.send("sample")
+
+    async def resign(self) -> str:
+        return await self.send("resign")
 
     async def follow(self) -> dict[str, Any]:
         """Move this connection to the table's rematch; returns the new `welcome`.

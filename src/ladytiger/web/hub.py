@@ -51,6 +51,7 @@ from ladytiger.web.tables import (
     WAITING,
     Services,
     Table,
+    resign_returns,
     shielded,
     storage_failure,
 )
@@ -307,13 +308,19 @@ class Hub:
         for player in table.players:
             if player is not None:
                 player.tables.discard(table.id)
-        if table.status == FINISHED and table.spec.rated and table.finished_here:
-            task = asyncio.ensure_future(self._rate(table))
+        if not (table.spec.rated and table.finished_here):
+            return
+        resigned = table.resigned()
+        if table.status == FINISHED or resigned is not None:
+            returns = (table.state.returns() if resigned is None
+                       else resign_returns(len(table.spec.seats), resigned))
+            task = asyncio.ensure_future(self._rate(table, returns))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
-    async def _rate(self, table: Table) -> None:
-        """Update the ratings of a finished game between players (see docs/protocol.md)."""
+    async def _rate(self, table: Table, returns: list[float]) -> None:
+        """Update the ratings of a finished or resigned game between players (see
+        docs/protocol.md)."""
         try:
             seats = table.spec.seats
             if len(seats) < 2:
@@ -331,7 +338,7 @@ class Hub:
             game = table.spec.game
             known = await self.store.call(db.ratings_of, game, [p.id for p in rated])
             before = [Skill(*known[p.id]) if p.id in known else Skill() for p in rated]
-            after = rate(before, table.state.returns())
+            after = rate(before, returns)
             await self.store.call(db.save_ratings, game, [
                 (player.id, skill.mu, skill.sigma, skill.shown, skill.games)
                 for player, skill in zip(rated, after, strict=True)
@@ -455,7 +462,7 @@ class Hub:
     async def rematch(self, table: Table) -> Table:
         """A new table with the same game, options and seats; each seat's token carries over,
         so the same people hold the same seats."""
-        if table.status != FINISHED:
+        if table.status != FINISHED and table.resigned() is None:
             raise ProtocolError("not_finished", "a rematch starts once the game is over",
                                 status=409)
         return await shielded(self._rematch(table))

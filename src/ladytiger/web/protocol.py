@@ -167,6 +167,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "hint": {},
     # Let a bot play the turns of `seat`, whose human has left, until they come back.
     "stand_in": {"seat": Field((int,), check=natural)},
+    # The asking seat gives up: the game ends at once, lost by it and won by every other.
+    "resign": {},
     "ping": {},
 }
 

@@ -61,6 +61,9 @@ ABANDONED = "abandoned"
 ENDED = (FINISHED, ABANDONED)
 EXPIRED = "expired"  # why a table was abandoned: it never filled
 DESERTED = "deserted"  # why a table was abandoned: its humans left it
+# Why a table was abandoned: a player resigned (Table.resign); the reason names the seat,
+# "resigned:2", so that every process and a restart learn it from the stored reason alone.
+RESIGNED = "resigned"
 STAND_IN_BOT = "casual"  # the level that plays for a player who left (Table.stand_in)
 
 
@@ -873,9 +876,48 @@ class Table:
             self._changed()
             return True
 
+    async def resign(self, seat: int) -> None:
+        """`seat` gives up: the game ends at once, as lost by that seat and won by every
+        other (docs/protocol.md, Resigning). Refused, naming why, unless the game is on."""
+        await shielded(self._resign(seat))
+
+    async def _resign(self, seat: int) -> None:
+        async with self.lock:
+            if self.status != PLAYING:
+                if self.status == WAITING:
+                    raise ProtocolError("not_started", "the game has not started: there is "
+                                        "nothing to resign yet", status=409)
+                self._check_turn(seat, self.version)  # says how the game ended
+            if self.spec.seats[seat].kind != HUMAN:
+                raise ProtocolError("bad_field", f"{seat_name(seat)} is a bot's seat")
+            reason = f"{RESIGNED}:{seat}"
+            await self._store(db.abandon_table, "the resignation", self.id, reason)
+            self.status = ABANDONED
+            self.ended_reason = reason
+            self.finished_at = time.time()
+            self.finished_here = True  # rated by the process it was asked of, and only there
+            self.deadline = None
+            self.stand_ins.discard(seat)
+            self.cancel_tasks()
+            log.info("table %s: seat %d resigned", self.id, seat)
+            self._changed()
+
+    def resigned(self) -> int | None:
+        """The seat that resigned, if the game ended that way."""
+        return resigned_seat(self.ended_reason) if self.status == ABANDONED else None
+
     def abandoned_words(self) -> str:
         if self.ended_reason == EXPIRED:
             return "this table was closed: not every seat was taken in time"
+        quitter = self.resigned()
+        if quitter is not None:
+            names = self.seat_names()
+            others = [name for seat, name in enumerate(names) if seat != quitter]
+            if not others:
+                return f"{names[quitter]} gave the game up"
+            if len(others) == 1:
+                return f"{names[quitter]} resigned: {others[0]} wins"
+            return f"{names[quitter]} resigned, so the game is over: the others share the win"
         return "this game was abandoned: no player was connected for a long time"
 
     def _schedule(self) -> None:
@@ -1238,6 +1280,7 @@ class Table:
             # Seats whose turns a bot plays while their human is away (Table.stand_in).
             "stand_ins": sorted(self.stand_ins),
             **({"abandoned": self.abandoned_words()} if self.status == ABANDONED else {}),
+            **({"resigned": self.resigned()} if self.resigned() is not None else {}),
         }
 
     def view_text(self, seat: int | None) -> str:
@@ -1335,6 +1378,8 @@ class Table:
             info["result"] = {"returns": self.state.returns(), "scores": self.state.scores()}
         elif self.status == ABANDONED:
             info["abandoned"] = {"reason": self.ended_reason, "words": self.abandoned_words()}
+            if self.resigned() is not None:
+                info["abandoned"]["resigned"] = self.resigned()
         return info
 
     def _send_all_views(self) -> None:
@@ -1349,6 +1394,17 @@ class Table:
         for group in list(self.listeners.values()):
             for listener in list(group):
                 self._deliver(listener, text)
+
+
+def resigned_seat(reason: str | None) -> int | None:
+    """The seat named by a RESIGNED reason ("resigned:2"), else None."""
+    kind, _, seat = (reason or "").partition(":")
+    return int(seat) if kind == RESIGNED and seat.isdigit() else None
+
+
+def resign_returns(players: int, seat: int) -> list[float]:
+    """A resigned game's result: the seat that resigned lost, every other seat won."""
+    return [0.0 if other == seat else 1.0 for other in range(players)]
 
 
 def chat_fields(line: dict[str, Any]) -> dict[str, Any]:

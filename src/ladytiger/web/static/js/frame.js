@@ -177,12 +177,13 @@ export function makeContext({seat, bind, lastMove, names, extra = {}}) {
 
 // ------------------------------------------------------------------ players
 export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer,
-  lastMoves = null}) {
+  lastMoves = null, over = false}) {
   clear(list);
   const names = tableNames(presence || seats);
   const scores = observation?.scores || [];
   const count = Math.max(seats?.length || 0, scores.length);
-  const toMove = observation && !observation.terminal ? observation.current_player : null;
+  // `over`: the table ended before the game did (a resignation): nobody is to move.
+  const toMove = observation && !observation.terminal && !over ? observation.current_player : null;
   const unit = SCORE_UNITS[observation?.game] || "";
   for (let seat = 0; seat < count; seat += 1) {
     const plan = seats?.[seat] || {kind: "human"};

@@ -695,11 +695,54 @@ function playerLink(seat, text) {
 }
 
 function abandonedNotice(view) {
+  if (view.resigned !== undefined && view.resigned !== null) return resignedNotice(view);
   const words = view.abandoned || "this table was closed";
   return h("section", {class: "notice abandoned-notice", role: "status"},
     h("h2", {}, "This table is closed"),
     h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}. No more moves can be made.`),
     h("p", {class: "actions"}, h("a", {class: "button primary", href: "/"}, "Find another game")));
+}
+
+/** Who won a game that `quitter` gave up, in words: there are no final scores to show. */
+function resignedWords(quitter, seats) {
+  const others = [];
+  for (let seat = 0; seat < seats; seat += 1) if (seat !== quitter) others.push(seat);
+  const named = others.map((seat) => (seat === S.seat ? "you" : nameOf(seat)));
+  const lead = named.length ? `${named[0][0].toUpperCase()}${named[0].slice(1)}` : "";
+  if (!others.length) return "The game is over, as a loss.";
+  if (others.length === 1) return `${lead} ${others[0] === S.seat ? "win" : "wins"}: the game ends there, with no final scores.`;
+  return `${[lead, ...named.slice(1, -1)].join(", ")} and ${named[named.length - 1]} share the `
+    + "win: the game ends there, with no final scores.";
+}
+
+/** The end of a game someone gave up (docs/protocol.md, "Resigning"). */
+function resignedNotice(view) {
+  const quitter = view.resigned;
+  const seats = (S.presence || S.table?.seats || []).length;
+  let headline;
+  if (quitter === S.seat) headline = "You resigned";
+  else if (S.seat !== null && seats === 2) headline = `You win: ${nameOf(quitter)} resigned`;
+  else if (S.seat !== null) headline = `${nameOf(quitter)} resigned: you share the win`;
+  else headline = `${nameOf(quitter)} resigned`;
+  const rated = S.table?.rated === false ? "Not rated."
+    : (ratedTable() ? (quitter === S.seat ? "Rated: it counts as a loss."
+      : "Rated: it counts as a win against them.") : null);
+  const actions = h("div", {class: "actions"});
+  if (S.seat !== null && !S.rematch) {
+    const again = h("button", {type: "button", class: "primary", id: "rematch-button"}, "Rematch");
+    again.addEventListener("click", () => requestRematch(again));
+    actions.append(again);
+  } else if (S.rematch) {
+    actions.append(h("a", {class: "button primary", href: rematchHref()},
+      S.seat === null ? "Watch the rematch" : "Join the rematch"));
+  }
+  actions.append(h("a", {class: "button quiet", href: "/"}, "New game"));
+  return h("section", {class: "panel end-summary resigned-notice", role: "status",
+    "aria-labelledby": "end-title"},
+  h("p", {class: "eyebrow"}, "Game over"),
+  h("h2", {id: "end-title"}, headline),
+  h("p", {}, resignedWords(quitter, seats) + (rated ? ` ${rated}` : "")),
+  actions);
 }
 
 function endSummary() {
@@ -850,7 +893,8 @@ function goToRematch() {
 }
 
 function rematchNotice() {
-  if (S.view?.status === "finished" || S.end) return null; // the summary offers it
+  // The end summary, or the notice of a resignation, offers it.
+  if (S.view?.status === "finished" || S.end || S.view?.resigned !== undefined) return null;
   return h("section", {class: "panel notice"}, h("p", {}, "A rematch of this table is ready."),
     h("a", {class: "button primary", href: rematchHref()}, "Go to the rematch"));
 }
@@ -875,6 +919,9 @@ function renderGame() {
   drawView(root, S.entry, view, ctx, (error) =>
     say(`The ${gameTitle()} view failed (${error.message}); showing the plain view.`, "error"));
   root.classList.add("game-root");
+  // Its prompts speak of a turn that will never be played: the board stays to be looked at,
+  // greyed and out of reach.
+  root.classList.toggle("table-closed", view.status === "abandoned");
   const fresh = S.drawnVersion !== view.version;
   const first = S.drawnVersion === null;
   S.drawnVersion = view.version;
@@ -891,15 +938,76 @@ function renderGame() {
 function renderPlayersPanel() {
   const view = S.view;
   const observation = view?.observation;
-  const winners = observation?.terminal ? winnersOf(S.end?.returns || observation.returns) : null;
+  const resigned = view?.resigned ?? null;
+  let winners = observation?.terminal ? winnersOf(S.end?.returns || observation.returns) : null;
+  if (resigned !== null) {
+    winners = (observation?.scores || []).map((_, seat) => seat).filter((seat) => seat !== resigned);
+  }
   const playing = view && view.status !== "waiting";
   renderPlayers($("players"), {seats: S.table?.seats, observation, mySeat: S.seat,
-    presence: S.presence, winners,
+    presence: S.presence, winners, over: view?.status === "abandoned",
     lastMoves: playing ? lastMovesBySeat(observation?.log || [], S.seat) : null});
   const watchers = $("watchers");
   const count = S.spectators || 0;
   watchers.hidden = !count;
   watchers.textContent = count ? `${plural(count, "spectator")} watching` : "";
+  renderResign();
+}
+
+/**
+ * "Resign…" under the players, for a player in a game in play; it asks once more, saying
+ * what resigning does, before it sends anything (docs/protocol.md, "Resigning").
+ */
+function renderResign() {
+  const view = S.view;
+  const shown = Boolean(view && S.seat !== null && view.status === "playing");
+  if (!shown) S.resignAsked = false;
+  const others = (S.presence || S.table?.seats || []).length - 1;
+  const rated = ratedTable();
+  // The panel is drawn again with every view: keep these buttons as they are unless what
+  // they say changes, or a click landing as a bot moves would find its button gone.
+  const key = shown ? `${S.resignAsked}/${others}/${rated}` : "";
+  const slot = $("resign");
+  if (slot.dataset.key === key) return;
+  slot.dataset.key = key;
+  clear(slot);
+  if (!shown) return;
+  if (!S.resignAsked) {
+    const ask = h("button", {type: "button", class: "small quiet", id: "resign-button"}, "Resign…");
+    ask.addEventListener("click", () => {
+      S.resignAsked = true;
+      renderResign();
+      $("resign-confirm")?.focus();
+    });
+    slot.append(ask);
+    return;
+  }
+  const sure = h("button", {type: "button", class: "small danger", id: "resign-confirm"}, "Resign");
+  const keep = h("button", {type: "button", class: "small"}, "Keep playing");
+  sure.addEventListener("click", () => resign(sure));
+  keep.addEventListener("click", () => {
+    S.resignAsked = false;
+    renderResign();
+    $("resign-button")?.focus();
+  });
+  slot.append(h("div", {class: "resign-ask", role: "group", "aria-label": "Resign this game"},
+    h("p", {}, (others === 0 ? "Give up this game? It ends at once, as a loss."
+      : `Give up this game? It ends at once for everyone, and ${others === 1
+        ? "the other player wins" : "the other players share the win"}.`)
+      + (rated ? " It counts as a loss in your rating." : "")),
+    h("div", {class: "actions"}, sure, keep)));
+}
+
+async function resign(button) {
+  button.disabled = true;
+  if (send({type: "resign", ref: "resign"})) return;
+  try {
+    await api.resign(tableId, S.token);
+    location.reload();  // not connected: the page reads the ended table afresh
+  } catch (error) {
+    button.disabled = false;
+    say(error.message, "error");
+  }
 }
 
 function renderMoves() {
@@ -922,7 +1030,8 @@ function renderMoves() {
     return;
   }
   if (view.status === "abandoned") {
-    list.append(h("p", {class: "muted"}, "This table is closed."));
+    list.append(h("p", {class: "muted"},
+      view.resigned !== undefined ? "The game is over." : "This table is closed."));
     return;
   }
   if (!view.your_turn) {

@@ -1,0 +1,61 @@
+"""Resigning in the browser: "Resign…" asks once more, saying what it does; "Keep playing"
+takes it back; resigning ends the game for everyone, each told who won in words."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.support import create_table, screenshots_at_both_sizes, wait_settled
+
+
+def test_resigning_asks_first_and_then_ends_the_game_for_both_players(server, new_page):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "human"}])
+    links = made["links"]["invites"]
+    host, guest = new_page(), new_page(390, 844)
+    host.goto(links["0"])
+    guest.goto(links["1"])
+    for page in (host, guest):
+        wait_settled(page)
+    host_name = guest.locator('#players li[data-seat="0"] .name').inner_text()
+    guest_name = host.locator('#players li[data-seat="1"] .name').inner_text()
+    # Asked once more, with what it does; taking it back leaves the game as it was.
+    guest.click("#resign-button")
+    ask = guest.locator(".resign-ask")
+    expect(ask).to_contain_text("It ends at once for everyone, and the other player wins.")
+    guest.get_by_role("button", name="Keep playing").click()
+    expect(ask).to_have_count(0)
+    expect(guest.locator("#resign-button")).to_be_visible()
+    assert guest.evaluate("() => document.body.dataset.turn") != "over"
+    # Now for real.
+    guest.click("#resign-button")
+    guest.click("#resign-confirm")
+    expect(guest.locator(".resigned-notice h2")).to_have_text("You resigned")
+    expect(guest.locator(".resigned-notice")).to_contain_text(f"{host_name} wins")
+    expect(host.locator(".resigned-notice h2")).to_have_text(f"You win: {guest_name} resigned")
+    for page in (host, guest):
+        expect(page.locator("#resign")).to_be_empty()
+        expect(page.locator("#game-root")).to_have_class("game-view game-doors game-root "
+                                                         "table-closed")
+        expect(page.locator('#players li[data-seat="0"]')).to_have_class("player winner"
+                                                                         if page is guest
+                                                                         else "player me winner")
+        expect(page.locator(".to-move-mark")).to_have_count(0)
+        expect(page.locator("#rematch-button")).to_be_visible()
+    screenshots_at_both_sizes(host, "resigned")
+
+
+def test_a_player_alone_with_bots_gives_up_as_a_loss(server, new_page):
+    made = create_table(server, "favor", {"players": 3},
+                        [{"kind": "human"}, {"kind": "bot", "bot": "casual"},
+                         {"kind": "bot", "bot": "random"}])
+    page = new_page()
+    page.goto(made["links"]["invites"]["0"])
+    wait_settled(page)
+    page.click("#resign-button")
+    expect(page.locator(".resign-ask")).to_contain_text("the other players share the win")
+    page.click("#resign-confirm")
+    notice = page.locator(".resigned-notice")
+    expect(notice.locator("h2")).to_have_text("You resigned")
+    expect(notice).to_contain_text("share the win: the game ends there, with no final scores.")
+    expect(page.locator("#move-list")).to_have_text("The game is over.")

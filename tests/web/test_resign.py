@@ -1,0 +1,150 @@
+"""Resigning (docs/protocol.md, "Resigning"): a player gives up, the game ends at once for
+everyone, lost by that seat and won by every other, and a rated game is rated so."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ladytiger.web import create_app
+from ladytiger.web.tables import resign_returns, resigned_seat
+from tests.web.support import auth, join_seats, quick_settings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+
+@pytest.fixture
+def client(tmp_path) -> Iterator[TestClient]:
+    with TestClient(create_app(quick_settings(tmp_path / "tables.sqlite3"))) as test_client:
+        yield test_client
+
+
+def new_player(client: TestClient, name: str) -> dict[str, Any]:
+    return client.post("/api/players", json={"name": name}).json()
+
+
+def create(client: TestClient, player: dict[str, Any] | None = None, **request: Any) -> Any:
+    headers = {"authorization": f"Player {player['secret']}"} if player else {}
+    response = client.post("/api/tables", json={"game": "doors", **request}, headers=headers)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def next_of(ws, kind: str) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if message["type"] in (kind, "error"):
+            return message
+
+
+def hello(ws, token: str | None, **fields: Any) -> dict[str, Any]:
+    ws.send_json({"type": "hello", **({"token": token} if token else {}), **fields})
+    next_of(ws, "welcome")
+    return next_of(ws, "view")
+
+
+def table_of(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
+    return client.get(f"/api/tables/{made['table']['id']}").json()["table"]
+
+
+def wait_for(check: Any) -> Any:
+    deadline = time.monotonic() + 5
+    while not (result := check()):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    return result
+
+
+def test_a_resignation_ends_the_game_for_everyone_as_lost_by_the_resigner(client):
+    ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
+    made = create(client, ana, me=0)
+    table_id = made["table"]["id"]
+    join_seats(client, table_id, made["tokens"])
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as first, \
+            client.websocket_connect(f"/api/tables/{table_id}/ws") as second:
+        hello(first, made["tokens"]["0"])
+        hello(second, made["tokens"]["1"], player=bea["secret"])
+        second.send_json({"type": "resign", "ref": "r"})
+        # Everyone's new view goes out as the table ends; the ack follows.
+        for ws in (first, second):
+            view = next_of(ws, "view")
+            assert view["status"] == "abandoned" and view["resigned"] == 1
+            assert view["abandoned"] == "Bea resigned: Ana wins"
+            assert view["legal_actions"] == []
+        ack = next_of(second, "ack")
+        assert ack == {"type": "ack", "ref": "r", "table": table_id, "resigned": 1}
+        # Nothing more can be played, and a second resignation names why.
+        first.send_json({"type": "resign", "ref": "again"})
+        refused = next_of(first, "ack")
+        assert refused["code"] == "game_abandoned" and "Bea resigned" in refused["message"]
+    info = table_of(client, made)
+    assert info["status"] == "abandoned"
+    assert info["abandoned"]["reason"] == "resigned:1" and info["abandoned"]["resigned"] == 1
+    board = wait_for(lambda: client.get("/api/leaderboard/doors").json()["players"])
+    assert [row["player"]["name"] for row in board] == ["Ana", "Bea"]
+    assert board[0]["rating"] > board[1]["rating"]
+    # A rematch may follow, as after a finished game.
+    again = client.post(f"/api/tables/{table_id}/rematch", headers=auth(made["tokens"]["0"]))
+    assert again.status_code == 201, again.text
+
+
+def test_resigning_over_http_against_bots_survives_a_restart(tmp_path):
+    settings = quick_settings(tmp_path / "tables.sqlite3")
+    with TestClient(create_app(settings)) as client:
+        made = create(client, game="favor", options={"players": 3},
+                      seats=[{"kind": "human"}, {"kind": "bot", "bot": "casual"},
+                             {"kind": "bot", "bot": "random"}])
+        join_seats(client, made["table"]["id"], made["tokens"])
+        answer = client.post(f"/api/tables/{made['table']['id']}/resign",
+                             headers=auth(made["tokens"]["0"]))
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["table"]["status"] == "abandoned"
+    with TestClient(create_app(settings)) as client:
+        info = table_of(client, made)
+        assert info["abandoned"]["resigned"] == 0
+        assert info["abandoned"]["words"].endswith(
+            "resigned, so the game is over: the others share the win")
+        view = client.get(f"/api/tables/{made['table']['id']}/view",
+                          headers=auth(made["tokens"]["0"])).json()
+        assert view["resigned"] == 0 and view["status"] == "abandoned"
+
+
+def test_resigning_is_refused_before_the_game_and_to_a_spectator(client):
+    made = create(client)
+    table_id = made["table"]["id"]
+    early = client.post(f"/api/tables/{table_id}/resign", headers=auth(made["tokens"]["0"]))
+    assert early.status_code == 409
+    assert early.json()["error"]["code"] == "not_started"
+    join_seats(client, table_id, made["tokens"])
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        hello(ws, None)
+        ws.send_json({"type": "resign", "ref": "s"})
+        refused = next_of(ws, "ack")
+        assert refused["code"] == "spectator"
+    wrong = client.post(f"/api/tables/{table_id}/resign", headers=auth("not-a-token"))
+    assert wrong.status_code == 401
+    assert table_of(client, made)["status"] == "playing"
+
+
+def test_an_unrated_resignation_changes_no_rating(client):
+    ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
+    made = create(client, ana, me=0, rated=False)
+    with client.websocket_connect(f"/api/tables/{made['table']['id']}/ws") as ws:
+        hello(ws, made["tokens"]["1"], player=bea["secret"])
+    join_seats(client, made["table"]["id"], made["tokens"])
+    client.post(f"/api/tables/{made['table']['id']}/resign", headers=auth(made["tokens"]["0"]))
+    time.sleep(0.3)
+    assert client.get("/api/leaderboard/doors").json()["players"] == []
+
+
+def test_the_resigned_seat_is_read_back_from_its_reason():
+    assert resigned_seat("resigned:2") == 2
+    assert resigned_seat("deserted") is None and resigned_seat(None) is None
+    assert resigned_seat("resigned:") is None
+    assert resign_returns(3, 1) == [1.0, 0.0, 1.0]
