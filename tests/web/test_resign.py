@@ -89,6 +89,10 @@ def test_a_resignation_ends_the_game_for_everyone_as_lost_by_the_resigner(client
     board = wait_for(lambda: client.get("/api/leaderboard/doors").json()["players"])
     assert [row["player"]["name"] for row in board] == ["Ana", "Bea"]
     assert board[0]["rating"] > board[1]["rating"]
+    # The players' pages list it as given up, by whom.
+    games = client.get(f"/api/players/{bea['player']['id']}").json()["games"]
+    assert [(g["id"], g["seat"], g["abandoned"]) for g in games] == [
+        (table_id, 1, {"reason": "resigned:1", "resigned": 1})]
     # A rematch may follow, as after a finished game.
     again = client.post(f"/api/tables/{table_id}/rematch", headers=auth(made["tokens"]["0"]))
     assert again.status_code == 201, again.text

@@ -52,6 +52,7 @@ from ladytiger.web.tables import (
     Services,
     Table,
     resign_returns,
+    resigned_seat,
     shielded,
     storage_failure,
 )
@@ -607,7 +608,10 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
         "chat": spec.get("chat", True),
     }
     if status == ABANDONED:
-        entry["abandoned"] = {"reason": (row["result"] or {}).get("abandoned")}
+        reason = (row["result"] or {}).get("abandoned")
+        entry["abandoned"] = {"reason": reason}
+        if resigned_seat(reason) is not None:
+            entry["abandoned"]["resigned"] = resigned_seat(reason)
     else:
         entry["result"] = row["result"]
     return entry

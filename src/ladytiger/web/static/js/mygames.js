@@ -85,6 +85,13 @@ function resultWords(table) {
   return {words, won: winners.includes(table.seat), scores};
 }
 
+/** How a list names another seat of the table: its player, its bot, or "a player". */
+function seatWord(table, seat) {
+  const entry = table.seats?.[seat] || {};
+  const named = entry.player?.name || entry.name;
+  return named || (entry.kind === "bot" ? `the ${botLabel(entry)}` : "a player");
+}
+
 function finishedRow(table) {
   const {words, won, scores} = resultWords(table);
   const rematch = table.rematch
@@ -105,11 +112,18 @@ function finishedRow(table) {
       }
     });
   }
-  const status = table.status === "abandoned" ? "closed" : words;
+  const resigned = table.abandoned?.resigned;
+  let status = table.status === "abandoned" ? "closed" : words;
+  let winning = won;
+  if (resigned !== undefined && resigned !== null) {
+    // Given up: no scores, but a winner all the same (docs/protocol.md, "Resigning").
+    winning = resigned !== table.seat;
+    status = winning ? `Won: ${seatWord(table, resigned)} resigned` : "You resigned";
+  }
   return h("li", {class: "mygame", "data-table": table.id, "data-status": "finished"},
     h("div", {class: "what"},
       h("b", {}, titleOf(table), " ",
-        h("span", {class: won ? "pill result won" : "pill result"}, status)),
+        h("span", {class: winning ? "pill result won" : "pill result"}, status)),
       h("span", {}, [withWhom(table), scores ? `scores ${scores}` : null,
         ago(table.finished_at)].filter(Boolean).join(" · "))),
     h("div", {class: "actions"},

@@ -31,7 +31,11 @@ function gameRow(game, titles) {
   const winners = winnersOf(returns);
   let outcome = "";
   let kind = "";
-  if (game.status === "abandoned") {
+  const resigned = game.abandoned?.resigned;
+  if (resigned !== undefined && resigned !== null) {
+    outcome = resigned === seat ? "resigned" : "won by resignation";
+    kind = resigned === seat ? "lost" : "won";
+  } else if (game.status === "abandoned") {
     outcome = "closed";
   } else if (!winners.length) {
     outcome = "nobody won";
