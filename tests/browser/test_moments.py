@@ -323,3 +323,27 @@ def test_the_create_form_offers_three_paces_and_sends_the_one_chosen(paced, new_
     table = page.url.split("/play/")[1].split("#")[0]
     info = http(paced, "GET", f"/api/tables/{table}")["table"]
     assert (info["pace"], info["bot_pause"]) == ("slow", 2.0)
+
+
+def test_a_moment_names_the_readers_own_seat_as_theirs(server, page):
+    """A moment is told in the third person: the reader's seat by their name marked "(you)",
+    and "Seat 0's stack" as "your stack", never "You takes" nor a stranger's name."""
+    page.goto(server + "/")
+    told = page.evaluate("""async () => {
+        const {namedThirdPerson} = await import("/static/js/frame.js");
+        const names = ["Calm Panda", "Casual bot"];
+        const text = (words, seat) => namedThirdPerson(words, seat, names)
+          .map((part) => (typeof part === "string" ? part : part.textContent)).join("");
+        return [
+          text("the Red Tiger from Seat 0's stack; Seat 1 ends with 1 gem", 0),
+          text("Seat 0 ends with 1 gem", 0),
+          text("Seat 0 ends with 1 gem", 1),
+          text("Seat 0 ends with 1 gem", null),
+        ];
+    }""")
+    assert told == [
+        "the Red Tiger from your stack; Casual bot ends with 1 gem",
+        "Calm Panda (you) ends with 1 gem",
+        "Calm Panda ends with 1 gem",
+        "Calm Panda ends with 1 gem",
+    ]

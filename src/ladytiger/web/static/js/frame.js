@@ -267,6 +267,33 @@ export function namedText(text, mySeat, names) {
   return parts.filter((part) => part !== "");
 }
 
+/**
+ * namedText for words told in the third person (a moment: "Seat 1 takes the trick"): the
+ * reader's own seat goes by their name marked "(you)", and "Seat 0's stack" becomes "your
+ * stack", which reads right where "You" in place of a name would not ("You takes").
+ */
+export function namedThirdPerson(text, mySeat, names) {
+  if (mySeat === null || mySeat === undefined || !names?.[mySeat]) return namedText(text, null, names);
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(SEAT_REF)) {
+    const seat = Number(match[1]);
+    if (seat !== mySeat) continue;
+    parts.push(...namedText(text.slice(at, match.index), null, names));
+    const end = match.index + match[0].length;
+    const ink = `who seat-colour-${seat}-ink`;
+    if (text.startsWith("'s", end)) {
+      parts.push(h("b", {class: ink}, "your"));
+      at = end + 2;
+    } else {
+      parts.push(h("b", {class: ink}, names[seat]), " (you)");
+      at = end;
+    }
+  }
+  parts.push(...namedText(text.slice(at), null, names));
+  return parts.filter((part) => part !== "");
+}
+
 function logLine(text, mySeat, names) {
   const match = SEAT_LINE.exec(text);
   const seat = match ? (match[1] === undefined ? mySeat : Number(match[1])) : null;

@@ -13,7 +13,7 @@ import {createHint} from "./hint.js";
 import {capitalise, clear, clockWords, copyControl, h, normalise, plural} from "./dom.js";
 import {
   drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
-  renderPlayers, seatNamer, tableNames,
+  namedThirdPerson, renderPlayers, seatNamer, tableNames,
 } from "./frame.js";
 import {refresh as refreshIdentity, startIdentity} from "./identity.js";
 import {createMoments} from "./moments.js";
@@ -1136,8 +1136,8 @@ async function start() {
       seatName: (seat) => nameOf(seat),
       card,
       // A moment is told in the third person ("Seat 1 takes the trick"): the reader's own
-      // seat goes by their name there, which reads right where "You" would not.
-      named: (text) => namedText(text, null, names()),
+      // seat goes by their name, marked as theirs (frame.js, namedThirdPerson).
+      named: (text) => namedThirdPerson(text, S.seat, names()),
     }),
   });
   document.body.append(h("div", {id: "refusal-announce", class: "visually-hidden",
