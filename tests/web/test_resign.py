@@ -3,6 +3,7 @@ everyone, lost by that seat and won by every other, and a rated game is rated so
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import warnings
 from collections.abc import Iterator
@@ -152,3 +153,20 @@ def test_the_resigned_seat_is_read_back_from_its_reason():
     assert resigned_seat("deserted") is None and resigned_seat(None) is None
     assert resigned_seat("resigned:") is None
     assert resign_returns(3, 1) == [1.0, 0.0, 1.0]
+
+
+def test_a_resignation_after_another_process_ended_the_table_is_refused(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    with TestClient(create_app(quick_settings(path))) as client:
+        made = create(client)
+        table_id = made["table"]["id"]
+        join_seats(client, table_id, made["tokens"])
+        # Another process, sharing the database, closed the table a moment ago.
+        with sqlite3.connect(path) as other:
+            other.execute("UPDATE tables SET status = 'abandoned', finished_at = 1, "
+                          "result = '{\"abandoned\": \"deserted\"}' WHERE id = ?", (table_id,))
+        answer = client.post(f"/api/tables/{table_id}/resign", headers=auth(made["tokens"]["0"]))
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["error"]["code"] == "game_abandoned"
+        info = table_of(client, made)
+        assert info["abandoned"]["reason"] == "deserted" and "resigned" not in info["abandoned"]

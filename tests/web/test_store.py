@@ -48,7 +48,9 @@ def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_
         winner = 3 if outcomes[0] is None else 4
         assert stored.actions[1] == (winner, 0)
         # Ended: no move is taken, whichever index it claims.
-        await second.call(db.abandon_table, spec["id"], "deserted")
+        assert await second.call(db.abandon_table, spec["id"], "deserted") is True
+        # Closing it again (a resignation racing the sweep) is told it had ended already.
+        assert await first.call(db.abandon_table, spec["id"], "resigned:0") is False
         with pytest.raises(WriteConflict):
             await first.call(db.append_actions, spec["id"], 2, [(1, 1)])
         await first.close()

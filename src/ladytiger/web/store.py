@@ -384,13 +384,15 @@ def release_seat(connection: sqlite3.Connection, table_id: str, seat: int, diges
     )
 
 
-def abandon_table(connection: sqlite3.Connection, table_id: str, reason: str) -> None:
-    """End an unfinished table without a result; `reason` says why."""
-    connection.execute(
+def abandon_table(connection: sqlite3.Connection, table_id: str, reason: str) -> bool:
+    """End an unfinished table without a result; `reason` says why. False if it had ended
+    already (another process finished or closed it first)."""
+    cursor = connection.execute(
         "UPDATE tables SET status = 'abandoned', finished_at = ?, result = ? "
         "WHERE id = ? AND status NOT IN ('finished', 'abandoned')",
         (time.time(), json.dumps({"abandoned": reason}), table_id),
     )
+    return cursor.rowcount == 1
 
 
 def delete_ended_before(connection: sqlite3.Connection, before: float, limit: int) -> list[str]:

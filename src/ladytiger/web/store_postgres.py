@@ -641,14 +641,16 @@ async def release_seat(store: PostgresStore, connection: Connection, table_id: s
 
 
 async def abandon_table(store: PostgresStore, connection: Connection, table_id: str,
-                        reason: str) -> None:
+                        reason: str) -> bool:
+    """End an unfinished table without a result; False if it had ended already."""
     async with connection.transaction():
         store.statements += 1
-        await connection.execute(
+        done = await connection.execute(
             "UPDATE tables SET status = 'abandoned', finished_at = $2, result = $3 "
             "WHERE id = $1 AND status NOT IN ('finished', 'abandoned')",
             table_id, time.time(), json.dumps({"abandoned": reason}))
         await store._notify(connection, "ended", table_id)
+    return done == "UPDATE 1"
 
 
 async def delete_ended_before(store: PostgresStore, connection: Connection, before: float,

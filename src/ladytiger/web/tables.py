@@ -891,7 +891,11 @@ class Table:
             if self.spec.seats[seat].kind != HUMAN:
                 raise ProtocolError("bad_field", f"{seat_name(seat)} is a bot's seat")
             reason = f"{RESIGNED}:{seat}"
-            await self._store(db.abandon_table, "the resignation", self.id, reason)
+            if not await self._store(db.abandon_table, "the resignation", self.id, reason):
+                # Another process ended the game first: learn how, and say so.
+                await self._catch_up(full=True)
+                self._check_turn(seat, self.version)
+                raise storage_failure("the resignation")
             self.status = ABANDONED
             self.ended_reason = reason
             self.finished_at = time.time()
