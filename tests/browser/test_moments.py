@@ -339,6 +339,7 @@ def test_a_moment_names_the_readers_own_seat_as_theirs(server, page):
           text("Seat 0 ends with 1 gem", 0),
           text("Seat 0 ends with 1 gem", 1),
           text("Seat 0 ends with 1 gem", null),
+          text("Seat 0's Door was the Blue Lady", 0),
         ];
     }""")
     assert told == [
@@ -346,4 +347,5 @@ def test_a_moment_names_the_readers_own_seat_as_theirs(server, page):
         "Calm Panda (you) ends with 1 gem",
         "Calm Panda ends with 1 gem",
         "Calm Panda ends with 1 gem",
+        "Your Door was the Blue Lady",
     ]

@@ -283,7 +283,7 @@ export function namedThirdPerson(text, mySeat, names) {
     const end = match.index + match[0].length;
     const ink = `who seat-colour-${seat}-ink`;
     if (text.startsWith("'s", end)) {
-      parts.push(h("b", {class: ink}, "your"));
+      parts.push(h("b", {class: ink}, match.index === 0 ? "Your" : "your"));
       at = end + 2;
     } else {
       parts.push(h("b", {class: ink}, names[seat]), " (you)");
