@@ -487,6 +487,12 @@ def test_a_rated_game_against_a_bot_puts_the_bot_on_the_leaderboard_marked_as_a_
     while wait_my_turn_or_end(page) == "you":
         click_random_move(page, rng)
     page.locator(".end-summary").wait_for()
+    # What the game did to each rating: under each score, and the reader's in words.
+    note = page.locator(".end-summary .rated-note")
+    expect(note).to_have_text(re.compile(r"^Your rating: 1000 → \d+ \([+−]\d+\)$"))
+    expect(page.locator(".final-scores .rating-delta")).to_have_count(2)
+    after = re.search(r"→ (\d+)", note.inner_text())
+    assert after is not None
     me = player_of(page)
     page.locator("#leaderboard-link").click()
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
@@ -495,6 +501,7 @@ def test_a_rated_game_against_a_bot_puts_the_bot_on_the_leaderboard_marked_as_a_
     expect(bot.locator(".tag.bot")).to_have_text("bot")
     mine = page.locator(f'#board tr[data-player="{me["id"]}"]')
     expect(mine).to_have_class(re.compile(r"\bme\b"))
+    expect(mine.locator(".rating")).to_have_text(after.group(1))
     assert mine.locator(".tag.bot").count() == 0
     expect(page.locator('#game-tabs a[aria-current="page"]')).to_have_text("Doors")
 

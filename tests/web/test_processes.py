@@ -99,7 +99,9 @@ def test_clients_of_one_table_on_two_processes_see_every_move_and_races_play_onc
 def test_bots_move_once_per_turn_whichever_process_their_table_is_read_from(tmp_path):
     site = Site(tmp_path)
     try:
-        made = make_table(site.bases[0], [{"kind": "bot"}, {"kind": "bot"}], gems=3)
+        # Two bot levels: one bot on both seats would rate nothing.
+        made = make_table(site.bases[0], [{"kind": "bot", "bot": "random"},
+                                          {"kind": "bot", "bot": "casual"}], gems=3)
         table_id = made["table"]["id"]
         deadline = time.monotonic() + 30
         info: dict[str, Any] = {}
@@ -114,6 +116,43 @@ def test_bots_move_once_per_turn_whichever_process_their_table_is_read_from(tmp_
         moves = player_moves(record)
         # One move per version: the version counts the moves the database holds.
         assert info["version"] == 1 + len(moves)
+        # Bots are rated players: the process that ended the game rated it, and the other
+        # learns what it did to each rating from the database's notice.
+        rated: list[Any] = [None, None]
+        while time.monotonic() < deadline and not all(rated):
+            rated = [httpx.get(f"{base}/api/tables/{table_id}").json()["table"]["ratings"]
+                     for base in site.bases]
+            time.sleep(0.05)
+        assert rated[0] and rated[0] == rated[1]
+        assert [change["player"] for change in rated[0]] == ["bot_random", "bot_casual"]
+    finally:
+        site.stop()
+
+
+def test_a_resignation_on_one_process_ends_the_game_for_a_player_on_the_other(tmp_path):
+    site = Site(tmp_path)
+    try:
+        made = make_table(site.bases[0], [{"kind": "human"}, {"kind": "human"}])
+        table_id = made["table"]["id"]
+
+        async def scenario() -> dict[str, Any]:
+            stays = await TableConnection.open(site.bases[0], table_id, made["tokens"]["0"])
+            leaves = await TableConnection.open(site.bases[1], table_id, made["tokens"]["1"])
+            while httpx.get(f"{site.bases[1]}/api/tables/{table_id}").json()["table"][
+                    "status"] != "playing":
+                await asyncio.sleep(0.02)
+            await leaves.resign()
+            while (view := await stays.receive()).get("status") != "abandoned":
+                pass
+            for connection in (stays, leaves):
+                await connection.close()
+            return view
+
+        view = run(asyncio.wait_for(scenario(), 30))
+        assert view["resigned"] == 1 and view["abandoned"].startswith("Seat 1 resigned")
+        for base in site.bases:
+            info = httpx.get(f"{base}/api/tables/{table_id}").json()["table"]
+            assert info["abandoned"]["resigned"] == 1
     finally:
         site.stop()
 

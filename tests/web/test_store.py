@@ -25,6 +25,31 @@ def spec_json() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("store", STORES)
+def test_a_games_rating_changes_are_kept_with_its_result(tmp_path, store):
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        kept = open_store(Settings(db_path=path, synchronous="NORMAL"))
+        await kept.start()
+        spec = spec_json()
+        await kept.call(db.insert_table, spec, [None, None])
+        result = {"returns": [1.0, 0.0], "scores": [3, 1]}
+        await kept.call(db.append_actions, spec["id"], 0, [(0, -1)], "finished", result)
+        changes = [{"seat": 0, "player": "p_a", "before": 1000.0, "after": 1137.5, "games": 1},
+                   {"seat": 1, "player": "p_b", "before": 1000.0, "after": 926.7, "games": 1}]
+        await kept.call(db.save_ratings, "doors", [("p_a", 30.0, 7.0, 1137.5, 1),
+                                                   ("p_b", 20.0, 7.0, 926.7, 1)],
+                        spec["id"], changes)
+        stored = await kept.call(db.load_table, spec["id"])
+        assert stored is not None and stored.ratings == changes
+        ratings = await kept.call(db.ratings_of, "doors", ["p_a", "p_b"])
+        assert tuple(ratings["p_a"]) == (30.0, 7.0, 1)
+        await kept.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
 def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_path, store):
     path = database(store, tmp_path)
 

@@ -340,10 +340,16 @@ class Hub:
             known = await self.store.call(db.ratings_of, game, [p.id for p in rated])
             before = [Skill(*known[p.id]) if p.id in known else Skill() for p in rated]
             after = rate(before, returns)
+            changes = [
+                {"seat": seat, "player": player.id, "before": old.shown, "after": new.shown,
+                 "games": new.games}
+                for seat, (player, old, new) in enumerate(zip(rated, before, after, strict=True))
+            ]
             await self.store.call(db.save_ratings, game, [
                 (player.id, skill.mu, skill.sigma, skill.shown, skill.games)
                 for player, skill in zip(rated, after, strict=True)
-            ])
+            ], table.id, changes)
+            table.rated(changes)
         except Exception:
             log.exception("table %s: its ratings could not be updated", table.id)
 
@@ -607,11 +613,14 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
         "rated": spec.get("rated", True),
         "chat": spec.get("chat", True),
     }
+    stored = dict(row["result"] or {})
+    # What the game did to each seat's rating, once rated (Hub._rate).
+    entry["ratings"] = stored.pop("ratings", None)
     if status == ABANDONED:
-        reason = (row["result"] or {}).get("abandoned")
+        reason = stored.get("abandoned")
         entry["abandoned"] = {"reason": reason}
         if resigned_seat(reason) is not None:
             entry["abandoned"]["resigned"] = resigned_seat(reason)
     else:
-        entry["result"] = row["result"]
+        entry["result"] = stored or None
     return entry

@@ -113,6 +113,8 @@ class StoredTable:
     finished_at: float | None  # when the table ended, finished or abandoned
     ended_reason: str | None = None  # why an abandoned table was abandoned
     last_activity: float | None = None  # the last move, or the creation
+    # What its game did to each rated seat's rating (Hub._rate), once it has been rated.
+    ratings: list[dict[str, Any]] | None = None
     # Per seat: (player id, name, bot) of the player holding it, or None.
     players: list[tuple[str, str, str | None] | None] | None = None
     chat: list[dict[str, Any]] | None = None  # the latest lines, oldest first
@@ -130,6 +132,7 @@ class TableDelta:
     rematch: str | None
     actions: list[tuple[int, int]]  # (action, actor) from the index asked for on
     last_activity: float | None
+    ratings: list[dict[str, Any]] | None = None  # what the game did to each rating, if rated
     # Only in a full delta (seats, players or chat may have changed), else None:
     token_hashes: list[str | None] | None = None
     joined: list[bool] | None = None
@@ -424,7 +427,8 @@ def _read_table(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredT
     actions = connection.execute(
         "SELECT action, actor, at FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
     ).fetchall()
-    ended = json.loads(result) if status == "abandoned" and result else {}
+    stored_result = json.loads(result) if result else {}
+    ended = stored_result if status == "abandoned" else {}
     players: list[tuple[str, str, str | None] | None] = [None] * len(seats)
     for seat, player_id, name, bot in connection.execute(
         "SELECT s.seat, p.id, p.name, p.bot FROM seat_players s JOIN players p "
@@ -444,6 +448,7 @@ def _read_table(connection: sqlite3.Connection, row: tuple[Any, ...]) -> StoredT
         finished_at=finished_at,
         ended_reason=ended.get("abandoned"),
         last_activity=actions[-1][2] if actions else created_at,
+        ratings=stored_result.get("ratings"),
         players=players,
         chat=recent_chat(connection, table_id) if chat_count else [],
         chat_count=chat_count,
@@ -476,10 +481,12 @@ def table_delta(
         "SELECT action, actor, at FROM actions WHERE table_id = ? AND idx >= ? ORDER BY idx",
         (table_id, actions_from),
     ).fetchall()
-    ended = json.loads(result) if status == "abandoned" and result else {}
+    stored_result = json.loads(result) if result else {}
+    ended = stored_result if status == "abandoned" else {}
     delta = TableDelta(
         status=status, finished_at=finished_at, ended_reason=ended.get("abandoned"),
-        rematch=rematch, actions=[(action, actor) for action, actor, _ in actions],
+        rematch=rematch, ratings=stored_result.get("ratings"),
+        actions=[(action, actor) for action, actor, _ in actions],
         last_activity=actions[-1][2] if actions else None,
     )
     if full:
@@ -640,9 +647,18 @@ def ratings_of(
 def save_ratings(
     connection: sqlite3.Connection, game: str,
     rows: list[tuple[str, float, float, float, int]],
+    table_id: str | None = None, changes: list[dict[str, Any]] | None = None,
 ) -> None:
-    """(player id, mu, sigma, shown, games) for each rated seat of one game."""
+    """(player id, mu, sigma, shown, games) for each rated seat of one game; `changes`, what
+    the game did to each seat's rating, are kept with table `table_id`'s result."""
     now = time.time()
+    if table_id is not None:
+        row = connection.execute("SELECT result FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is not None:
+            result = json.loads(row[0]) if row[0] else {}
+            result["ratings"] = changes
+            connection.execute("UPDATE tables SET result = ? WHERE id = ?",
+                               (json.dumps(result), table_id))
     connection.executemany(
         "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, game) DO UPDATE SET "

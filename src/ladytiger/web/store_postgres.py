@@ -52,7 +52,7 @@ CHANNEL = "ladytiger"
 ENDED_CODE = "LT409"  # raised by ladytiger_append for a table that has ended
 # Changes a notice names. "move": the history, status, rematch or end changed; anything else
 # (a seat claimed, joined or bound, a chat line, the start) asks for the whole table.
-LIGHT_KINDS = ("move", "ended", "rematch")
+LIGHT_KINDS = ("move", "ended", "rematch", "rated")
 # The most moves written in one group commit (one round trip, one transaction).
 MOVES_PER_COMMIT = 256
 
@@ -700,7 +700,8 @@ async def _read_table(store: PostgresStore, connection: Connection, row: Any) ->
     chat_count = await connection.fetchval("SELECT count(*) FROM chat WHERE table_id = $1",
                                            table_id)
     status, result = row["status"], row["result"]
-    ended = json.loads(result) if status == "abandoned" and result else {}
+    stored_result = json.loads(result) if result else {}
+    ended = stored_result if status == "abandoned" else {}
     return StoredTable(
         spec=json.loads(row["spec"]),
         status=status,
@@ -711,6 +712,7 @@ async def _read_table(store: PostgresStore, connection: Connection, row: Any) ->
         finished_at=row["finished_at"],
         ended_reason=ended.get("abandoned"),
         last_activity=actions[-1]["at"] if actions else row["created_at"],
+        ratings=stored_result.get("ratings"),
         players=players,
         chat=await recent_chat(store, connection, table_id) if chat_count else [],
         chat_count=chat_count,
@@ -748,10 +750,12 @@ async def table_delta(store: PostgresStore, connection: Connection, table_id: st
             "SELECT action, actor, at FROM actions WHERE table_id = $1 AND idx >= $2 "
             "ORDER BY idx", table_id, actions_from)
         status, result = row["status"], row["result"]
-        ended = json.loads(result) if status == "abandoned" and result else {}
+        stored_result = json.loads(result) if result else {}
+        ended = stored_result if status == "abandoned" else {}
         delta = TableDelta(
             status=status, finished_at=row["finished_at"],
             ended_reason=ended.get("abandoned"), rematch=row["rematch"],
+            ratings=stored_result.get("ratings"),
             actions=[(a["action"], a["actor"]) for a in actions],
             last_activity=actions[-1]["at"] if actions else None,
         )
@@ -920,15 +924,27 @@ async def ratings_of(store: PostgresStore, connection: Connection, game: str,
 
 
 async def save_ratings(store: PostgresStore, connection: Connection, game: str,
-                       rows: list[tuple[str, float, float, float, int]]) -> None:
+                       rows: list[tuple[str, float, float, float, int]],
+                       table_id: str | None = None,
+                       changes: list[dict[str, Any]] | None = None) -> None:
     now = time.time()
-    store.statements += 1
-    await connection.executemany(
-        "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, game) DO UPDATE SET "
-        "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
-        "games = excluded.games, updated_at = excluded.updated_at",
-        [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows])
+    async with connection.transaction():
+        store.statements += 1
+        await connection.executemany(
+            "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, game) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
+            "games = excluded.games, updated_at = excluded.updated_at",
+            [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows])
+        if table_id is not None:
+            store.statements += 2
+            found = await connection.fetchval(
+                "SELECT result FROM tables WHERE id = $1 FOR UPDATE", table_id)
+            result = json.loads(found) if found else {}
+            result["ratings"] = changes
+            await connection.execute("UPDATE tables SET result = $2 WHERE id = $1",
+                                     table_id, json.dumps(result))
+            await store._notify(connection, "rated", table_id)
 
 
 async def player_ratings(store: PostgresStore, connection: Connection,

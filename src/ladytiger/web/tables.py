@@ -107,8 +107,11 @@ class Table:
         players: list[Player | None] | None = None,
         chat: list[dict[str, Any]] | None = None,
         chat_count: int = 0,
+        ratings: list[dict[str, Any]] | None = None,
     ) -> None:
         self.spec = spec
+        # What the game did to each seat's rating, once rated (Hub._rate): shown at its end.
+        self.ratings = ratings
         self.id = spec.id
         self.services = services
         self.game = spec.make_game()
@@ -224,6 +227,7 @@ class Table:
             ],
             chat=stored.chat,
             chat_count=stored.chat_count,
+            ratings=stored.ratings,
         )
         if before is not None and table.status != WAITING:
             table.moment = table._moment_between(before, state)
@@ -761,6 +765,10 @@ class Table:
             if self.status == ABANDONED:
                 self.deadline = None
                 self.cancel_tasks()
+        if delta.ratings is not None and delta.ratings != self.ratings:
+            # Rated by the process that ended the game: tell those here too.
+            self.ratings = delta.ratings
+            self._send_all(message("rated", table=self.id, ratings=delta.ratings))
         if delta.rematch is not None and delta.rematch != self.rematch:
             self.rematch = delta.rematch
             self._send_all(message("rematch", table=self.id, rematch=delta.rematch))
@@ -905,6 +913,11 @@ class Table:
             self.cancel_tasks()
             log.info("table %s: seat %d resigned", self.id, seat)
             self._changed()
+
+    def rated(self, changes: list[dict[str, Any]]) -> None:
+        """The game's ratings are saved: keep what they did, and tell everyone here."""
+        self.ratings = changes
+        self._send_all(message("rated", table=self.id, ratings=changes))
 
     def resigned(self) -> int | None:
         """The seat that resigned, if the game ended that way."""
@@ -1377,6 +1390,7 @@ class Table:
             "chat": spec.chat,
             "rated": spec.rated,
             "hints": spec.allows_hints(),
+            "ratings": self.ratings,
         }
         if self.status == FINISHED:
             info["result"] = {"returns": self.state.returns(), "scores": self.state.scores()}

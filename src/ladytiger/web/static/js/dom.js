@@ -138,3 +138,25 @@ export function clockWords(seconds) {
   if (seconds < 86400) return `${Math.round(seconds / 3600)} h`;
   return plural(Math.round(seconds / 86400), "day");
 }
+
+/**
+ * A seat's rating change after a rated game, as shown beside its result: "+12" or "−7"
+ * (a true minus sign), from the whole ratings shown, so it adds up with the two numbers.
+ */
+export function ratingDelta(change) {
+  const delta = Math.round(change.after) - Math.round(change.before);
+  return delta > 0 ? `+${delta}` : delta < 0 ? `\u2212${-delta}` : "±0";
+}
+
+/** "Your rating: 1000 → 1137 (+137)", or null when the seat was not rated. */
+export function ratingWords(change, whose = "Your rating") {
+  if (!change) return null;
+  return `${whose}: ${Math.round(change.before)} \u2192 ${Math.round(change.after)} `
+    + `(${ratingDelta(change)})`;
+}
+
+/** "rating +12" for a listed game's seat, or null when that seat was not rated. */
+export function ratingNote(game, seat) {
+  const change = (game.ratings || []).find((entry) => entry.seat === seat);
+  return change ? `rating ${ratingDelta(change)}` : null;
+}

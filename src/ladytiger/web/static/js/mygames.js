@@ -2,7 +2,9 @@
 // where it is the player's turn come first and stand out; each is one click from its seat.
 import {api, inviteLink, tokens} from "./api.js";
 import {botLabel} from "./bots.js";
-import {ago, clear, copyControl, h, plural, seatDisplayName, winnersOf} from "./dom.js";
+import {
+  ago, clear, copyControl, h, plural, ratingNote, seatDisplayName, winnersOf,
+} from "./dom.js";
 
 const FINISHED_SHOWN = 5;
 
@@ -125,7 +127,7 @@ function finishedRow(table) {
       h("b", {}, titleOf(table), " ",
         h("span", {class: winning ? "pill result won" : "pill result"}, status)),
       h("span", {}, [withWhom(table), scores ? `scores ${scores}` : null,
-        ago(table.finished_at)].filter(Boolean).join(" · "))),
+        ratingNote(table, table.seat), ago(table.finished_at)].filter(Boolean).join(" · "))),
     h("div", {class: "actions"},
       table.status === "finished" ? h("a", {class: "button small", href:
         `/replay/${encodeURIComponent(table.id)}`}, "Replay") : null,

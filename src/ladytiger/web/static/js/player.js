@@ -1,7 +1,7 @@
 // /players/{id}: a player's public page: their name, ratings per game and recent finished
 // games, each with its replay. Names are shown as text only.
 import {api} from "./api.js";
-import {ago, clear, h, winnersOf} from "./dom.js";
+import {ago, clear, h, ratingNote, winnersOf} from "./dom.js";
 import {currentPlayer, startIdentity} from "./identity.js";
 import {withWhom} from "./mygames.js";
 
@@ -52,8 +52,8 @@ function gameRow(game, titles) {
   return h("li", {"data-table": id || null},
     h("div", {class: "what"},
       h("b", {}, title, " ", h("span", {class: `pill result ${kind}`}, outcome)),
-      h("span", {}, [withWhom(game),
-        scores ? `scores ${scores}` : null, ago(game.finished_at)].filter(Boolean).join(" · "))),
+      h("span", {}, [withWhom(game), scores ? `scores ${scores}` : null,
+        ratingNote(game, seat), ago(game.finished_at)].filter(Boolean).join(" · "))),
     id && game.status !== "abandoned"
       ? h("a", {class: "button small", href: `/replay/${encodeURIComponent(id)}`}, "Replay") : null);
 }

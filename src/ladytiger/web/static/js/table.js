@@ -10,7 +10,9 @@ import {botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
 import {createHint} from "./hint.js";
-import {capitalise, clear, clockWords, copyControl, h, normalise, plural} from "./dom.js";
+import {
+  capitalise, clear, clockWords, copyControl, h, normalise, plural, ratingDelta, ratingWords,
+} from "./dom.js";
 import {
   drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
   namedThirdPerson, renderPlayers, seatNamer, tableNames,
@@ -231,6 +233,11 @@ function receive(message) {
       loadFinalViews();
       break;
     case "ack":
+      break;
+    case "rated":
+      // The game's ratings are saved: what it did to each seat's rating shows at its end.
+      S.table = {...(S.table || {}), ratings: message.ratings};
+      renderBanner();
       break;
     case "timeout": {
       // The clock's bot moves next for that seat: say so, or the move seems to come from
@@ -680,6 +687,25 @@ function winnersOf(returns) {
   return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
 }
 
+/** What the game did to `seat`'s rating, once the server has said (its `rated`). */
+function ratingChange(seat) {
+  return (S.table?.ratings || []).find((change) => change.seat === seat) || null;
+}
+
+function myRatingChange() {
+  return S.seat === null ? null : ratingChange(S.seat);
+}
+
+/** "+12" beside a seat's final score, titled with the whole change. */
+function ratingChip(seat) {
+  const change = ratingChange(seat);
+  if (!change) return null;
+  const delta = ratingDelta(change);
+  const kind = delta.startsWith("+") ? "up" : delta === "±0" ? "same" : "down";
+  return h("small", {class: `rating-delta ${kind}`,
+    title: ratingWords(change, `${nameOf(seat)}'s rating`)}, delta);
+}
+
 /** Whether the server rates this game: two seats or more, every human seat a player's. */
 function ratedTable() {
   const seats = S.presence || S.table?.seats || [];
@@ -725,8 +751,9 @@ function resignedNotice(view) {
   else if (S.seat !== null) headline = `${nameOf(quitter)} resigned: you share the win`;
   else headline = `${nameOf(quitter)} resigned`;
   const rated = S.table?.rated === false ? "Not rated."
-    : (ratedTable() ? (quitter === S.seat ? "Rated: it counts as a loss."
-      : "Rated: it counts as a win against them.") : null);
+    : (ratingWords(myRatingChange()) ? `${ratingWords(myRatingChange())}.`
+      : (ratedTable() ? (quitter === S.seat ? "Rated: it counts as a loss."
+        : "Rated: it counts as a win against them.") : null));
   const actions = h("div", {class: "actions"});
   if (S.seat !== null && !S.rematch) {
     const again = h("button", {type: "button", class: "primary", id: "rematch-button"}, "Rematch");
@@ -767,7 +794,7 @@ function endSummary() {
   }
   const scoreList = h("ol", {class: "final-scores"}, scores.map((score, seat) =>
     h("li", {class: winners.includes(seat) ? "winner" : null, "data-seat": seat},
-      playerLink(seat, name(seat)), h("b", {}, score))));
+      playerLink(seat, name(seat)), h("b", {}, score), ratingChip(seat))));
   const actions = h("div", {class: "actions"});
   if (S.seat !== null && !S.rematch) {
     const again = h("button", {type: "button", class: "primary", id: "rematch-button"}, "Rematch");
@@ -784,7 +811,8 @@ function endSummary() {
       id: "leaderboard-link"}, "Leaderboard") : null,
     h("a", {class: "button quiet", href: "/"}, "New game"));
   const rated = S.table?.rated === false ? "Not rated: the table was made to change no rating."
-    : (ratedTable() ? "Rated: each player's rating on this game has been updated." : null);
+    : (ratingWords(myRatingChange())
+      || (ratedTable() ? "Rated: each player's rating on this game has been updated." : null));
   return h("section", {class: "panel end-summary", "aria-labelledby": "end-title",
     "data-ready": S.end && S.finalViews ? "1" : "0"},
     h("div", {class: "end-head"},

@@ -1,0 +1,93 @@
+"""What a rated game did to each seat's rating (docs/protocol.md, "Ratings"): told to the
+table as `rated` once saved, kept with the table's result, and listed with the game."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+from ladytiger.web import create_app
+from ladytiger.web.ratings import Skill, rate
+from tests.web.support import auth, join_seats, quick_settings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+
+def new_player(client: TestClient, name: str) -> dict[str, Any]:
+    return client.post("/api/players", json={"name": name}).json()
+
+
+def next_of(ws, kind: str) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if message["type"] in (kind, "error"):
+            return message
+
+
+def wait_for(check: Any) -> Any:
+    deadline = time.monotonic() + 5
+    while not (result := check()):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    return result
+
+
+def test_a_rated_game_tells_the_table_each_seats_rating_before_and_after(tmp_path):
+    settings = quick_settings(tmp_path / "tables.sqlite3")
+    with TestClient(create_app(settings)) as client:
+        ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
+        made = client.post("/api/tables", json={"game": "doors", "me": 0},
+                           headers={"authorization": f"Player {ana['secret']}"}).json()
+        table_id = made["table"]["id"]
+        with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+            ws.send_json({"type": "hello", "token": made["tokens"]["1"],
+                          "player": bea["secret"]})
+            next_of(ws, "view")
+        join_seats(client, table_id, made["tokens"])
+        with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+            ws.send_json({"type": "hello", "token": made["tokens"]["0"]})
+            next_of(ws, "view")
+            assert client.get(f"/api/tables/{table_id}").json()["table"]["ratings"] is None
+            ws.send_json({"type": "resign", "ref": "r"})
+            told = next_of(ws, "rated")
+        expected = rate([Skill(), Skill()], [0.0, 1.0])  # seat 0 (Ana) gave up
+        assert told["table"] == table_id
+        assert told["ratings"] == [
+            {"seat": 0, "player": ana["player"]["id"], "before": Skill().shown,
+             "after": expected[0].shown, "games": 1},
+            {"seat": 1, "player": bea["player"]["id"], "before": Skill().shown,
+             "after": expected[1].shown, "games": 1},
+        ]
+        assert told["ratings"][1]["after"] > 1000 > told["ratings"][0]["after"]
+        info = client.get(f"/api/tables/{table_id}").json()["table"]
+        assert info["ratings"] == told["ratings"]
+        listed = client.get(f"/api/players/{ana['player']['id']}").json()["games"]
+        assert listed[0]["ratings"] == told["ratings"]
+    # Kept with the table's result: a restarted server still tells it.
+    with TestClient(create_app(settings)) as client:
+        info = client.get(f"/api/tables/{table_id}").json()["table"]
+        assert info["ratings"] == told["ratings"]
+        assert client.get(f"/api/tables/{table_id}/view",
+                          headers=auth(made["tokens"]["0"])).json()["resigned"] == 0
+
+
+def test_a_finished_game_keeps_its_result_beside_its_ratings(tmp_path):
+    settings = quick_settings(tmp_path / "tables.sqlite3")
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/tables", json={
+            "game": "doors", "options": {"gems_to_win": 1},
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "casual"}],
+        }).json()
+        table_id = made["table"]["id"]
+        info = wait_for(lambda: (found := client.get(f"/api/tables/{table_id}").json()["table"])
+                        ["ratings"] and found)
+        assert [change["player"] for change in info["ratings"]] == ["bot_random", "bot_casual"]
+        winner = info["result"]["returns"].index(1.0)
+        assert info["ratings"][winner]["after"] > info["ratings"][1 - winner]["after"]
+        ended = client.get("/api/tables?status=finished").json()["tables"]
+        entry = next(table for table in ended if table["id"] == table_id)
+        assert entry["ratings"] == info["ratings"]
+        assert set(entry["result"]) == {"returns", "scores"}
