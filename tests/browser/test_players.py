@@ -493,6 +493,10 @@ def test_a_rated_game_against_a_bot_puts_the_bot_on_the_leaderboard_marked_as_a_
     expect(page.locator(".final-scores .rating-delta")).to_have_count(2)
     after = re.search(r"→ (\d+)", note.inner_text())
     assert after is not None
+    # Each name carries its new rating (on a phone, at the end of the line under it).
+    expect(page.locator('#players li[data-seat="0"] .rating-inline')).to_have_text(
+        f" · {after.group(1)}")
+    expect(page.locator('#players li[data-seat="0"] .rating-badge')).to_be_hidden()
     me = player_of(page)
     page.locator("#leaderboard-link").click()
     expect(page.locator("body")).to_have_attribute("data-ready", "1")

@@ -64,6 +64,9 @@ def test_a_rated_game_tells_the_table_each_seats_rating_before_and_after(tmp_pat
         assert told["ratings"][1]["after"] > 1000 > told["ratings"][0]["after"]
         info = client.get(f"/api/tables/{table_id}").json()["table"]
         assert info["ratings"] == told["ratings"]
+        # The seats' ratings as they stand now, for the page to show beside the names.
+        assert info["seat_ratings"] == [{"rating": change["after"], "games": 1}
+                                        for change in told["ratings"]]
         listed = client.get(f"/api/players/{ana['player']['id']}").json()["games"]
         assert listed[0]["ratings"] == told["ratings"]
     # Kept with the table's result: a restarted server still tells it.
@@ -91,3 +94,14 @@ def test_a_finished_game_keeps_its_result_beside_its_ratings(tmp_path):
         entry = next(table for table in ended if table["id"] == table_id)
         assert entry["ratings"] == info["ratings"]
         assert set(entry["result"]) == {"returns", "scores"}
+
+
+def test_a_tables_seats_carry_their_players_ratings_or_none(tmp_path):
+    with TestClient(create_app(quick_settings(tmp_path / "tables.sqlite3"))) as client:
+        ana = new_player(client, "Ana")
+        made = client.post("/api/tables", json={
+            "game": "doors", "me": 0, "seats": [{"kind": "human"}, {"kind": "human"}]},
+            headers={"authorization": f"Player {ana['secret']}"}).json()
+        # Nobody here has played a rated game of Doors, and seat 1 has no player yet.
+        info = client.get(f"/api/tables/{made['table']['id']}").json()["table"]
+        assert info["seat_ratings"] == [None, None]

@@ -337,7 +337,9 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
     @api
     async def table_info(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
-        return JSONResponse({"table": table.info(), "links": links(request, table.id)})
+        # Asked once as a page opens (never per move): what each seat's player is rated now.
+        info = {**table.info(), "seat_ratings": await hub.seat_ratings(table)}
+        return JSONResponse({"table": info, "links": links(request, table.id)})
 
     @api
     async def join(request: Request) -> Response:

@@ -30,11 +30,11 @@ from ladytiger.core import registered_games
 from ladytiger.web import store as db
 from ladytiger.web.config import Settings
 from ladytiger.web.directory import Directory
-from ladytiger.web.players import Player, seat_label, table_names
+from ladytiger.web.players import Player, bot_player, seat_label, table_names
 from ladytiger.web.pool import BotPool
 from ladytiger.web.protocol import ProtocolError, message
 from ladytiger.web.quotas import ClientRate, ClientTables
-from ladytiger.web.ratings import Skill, rate
+from ladytiger.web.ratings import Skill, rate, shown_rating
 from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
 from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id
@@ -352,6 +352,24 @@ class Hub:
             table.rated(changes)
         except Exception:
             log.exception("table %s: its ratings could not be updated", table.id)
+
+    async def seat_ratings(self, table: Table) -> list[dict[str, Any] | None]:
+        """Each seat's rating on the table's game as it stands now, `{"rating", "games"}`;
+        None for a seat no player holds or a player never rated on this game."""
+        ids: list[str | None] = []
+        for seat, plan in enumerate(table.spec.seats):
+            if plan.kind == BOT:
+                ids.append(bot_player(plan.bot or "random", dict(plan.options)).id)
+            else:
+                holder = table.players[seat]
+                ids.append(None if holder is None else holder.id)
+        wanted = sorted({pid for pid in ids if pid is not None})
+        known = await self.store.call(db.ratings_of, table.spec.game, wanted) if wanted else {}
+        return [
+            None if pid not in known
+            else {"rating": shown_rating(*known[pid][:2]), "games": known[pid][2]}
+            for pid in ids
+        ]
 
     def _cache_finished(self, table: Table) -> None:
         self.active.pop(table.id, None)

@@ -177,7 +177,7 @@ export function makeContext({seat, bind, lastMove, names, extra = {}}) {
 
 // ------------------------------------------------------------------ players
 export function renderPlayers(list, {seats, observation, mySeat, presence, winners, viewer,
-  lastMoves = null, over = false}) {
+  lastMoves = null, over = false, ratings = null}) {
   clear(list);
   const names = tableNames(presence || seats);
   const scores = observation?.scores || [];
@@ -222,9 +222,14 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
       "data-player": (live.player || plan.player)?.id ?? null},
       h("span", {class: `avatar seat-colour-${seat}`, "aria-hidden": "true"}, seat),
       h("span", {class: "who"},
-        h("b", {class: "name", title: name || null}, title),
+        h("span", {class: "name-line"},
+          h("b", {class: "name", title: name || null}, title),
+          ratingBadge(ratings?.[seat], observation?.game)),
         h("span", {class: "kind"},
           connected === "bot" ? null : h("span", {class: `dot ${connected}`}), detail,
+          // Where a phone has no room beside the name, the rating ends this line instead.
+          ratings?.[seat]?.games ? h("span", {class: "rating-inline", "aria-hidden": "true"},
+            ` · ${Math.round(ratings[seat].rating)}`) : null,
           classes.includes("viewer") ? " · this view" : null),
         lastMoves?.[seat] ? h("span", {
           class: `player-last${lastMoves[seat].since ? " since" : ""}`,
@@ -235,6 +240,15 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
       h("span", {class: "score", title: unit ? `${scores[seat] ?? 0} ${unit}` : "score"},
         h("b", {}, scores[seat] ?? "–"), unit ? h("small", {}, unit) : null)));
   }
+}
+
+/** A seat's rating on this game beside its name, as the leaderboard shows it. */
+function ratingBadge(rated, game) {
+  if (!rated || !rated.games) return null;
+  const shown = Math.round(rated.rating);
+  return h("small", {class: "rating-badge",
+    title: `Rating on this game: ${shown} after ${rated.games} rated game${rated.games === 1 ? "" : "s"}`,
+    "data-game": game || null}, String(shown));
 }
 
 // ------------------------------------------------------------------ log

@@ -30,6 +30,8 @@ const S = {
   token: null,
   seat: null,
   table: null, // the table as GET /api/tables/{id} shows it (from welcome)
+  seatRatings: null, // each seat's rating on this game ({rating, games} or null)
+  ratedPlayers: null, // who held the seats when seatRatings was read
   presence: null,
   view: null,
   end: null,
@@ -211,6 +213,7 @@ function receive(message) {
     case "presence": {
       const before = JSON.stringify(names());
       S.presence = message.seats;
+      refreshSeatRatings(message.seats);
       S.presenceAt = Date.now();
       S.spectators = message.spectators ?? S.spectators;
       if (S.table) S.table.seats = message.seats;
@@ -235,9 +238,15 @@ function receive(message) {
     case "ack":
       break;
     case "rated":
-      // The game's ratings are saved: what it did to each seat's rating shows at its end.
+      // The game's ratings are saved: what it did to each seat's rating shows at its end,
+      // and each name's rating is the new one.
       S.table = {...(S.table || {}), ratings: message.ratings};
+      S.seatRatings = (S.seatRatings || []).slice();
+      for (const change of message.ratings) {
+        S.seatRatings[change.seat] = {rating: change.after, games: change.games};
+      }
       renderBanner();
+      renderPlayersPanel();
       break;
     case "timeout": {
       // The clock's bot moves next for that seat: say so, or the move seems to come from
@@ -687,6 +696,25 @@ function winnersOf(returns) {
   return best > 0 ? returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0) : [];
 }
 
+/** Who holds each seat, as a key: a new player sitting down changes it. */
+function seatPlayers(seats) {
+  return JSON.stringify((seats || []).map((seat) => seat.player?.id ?? seat.bot ?? null));
+}
+
+/** Read the seats' ratings again once someone new holds a seat (a player joins). */
+async function refreshSeatRatings(seats) {
+  const key = seatPlayers(seats);
+  if (key === S.ratedPlayers) return;
+  S.ratedPlayers = key;
+  try {
+    const info = await api.table(tableId);
+    S.seatRatings = info.table.seat_ratings || null;
+    renderPlayersPanel();
+  } catch (error) {
+    // The names stand without their ratings until the next change.
+  }
+}
+
 /** What the game did to `seat`'s rating, once the server has said (its `rated`). */
 function ratingChange(seat) {
   return (S.table?.ratings || []).find((change) => change.seat === seat) || null;
@@ -973,7 +1001,7 @@ function renderPlayersPanel() {
   }
   const playing = view && view.status !== "waiting";
   renderPlayers($("players"), {seats: S.table?.seats, observation, mySeat: S.seat,
-    presence: S.presence, winners, over: view?.status === "abandoned",
+    presence: S.presence, winners, over: view?.status === "abandoned", ratings: S.seatRatings,
     lastMoves: playing ? lastMovesBySeat(observation?.log || [], S.seat) : null});
   const watchers = $("watchers");
   const count = S.spectators || 0;
@@ -1191,6 +1219,8 @@ async function start() {
   try {
     const info = await api.table(tableId);
     S.table = info.table;
+    S.seatRatings = info.table.seat_ratings || null;
+    S.ratedPlayers = seatPlayers(info.table.seats);
   } catch (error) {
     if (error.status === 404) fatal("There is no such table.", "The link may be mistyped, or the table was never made.");
     else fatal("The server cannot be reached.", error.message);
