@@ -105,3 +105,33 @@ def test_a_tables_seats_carry_their_players_ratings_or_none(tmp_path):
         # Nobody here has played a rated game of Doors, and seat 1 has no player yet.
         info = client.get(f"/api/tables/{made['table']['id']}").json()["table"]
         assert info["seat_ratings"] == [None, None]
+
+
+def test_the_lobby_lists_an_open_seat_with_the_rating_of_whoever_waits_there(tmp_path):
+    with TestClient(create_app(quick_settings(tmp_path / "tables.sqlite3"))) as client:
+        ana = new_player(client, "Ana")
+        as_ana = {"authorization": f"Player {ana['secret']}"}
+        # Ana loses a rated game to the casual bot by resigning it.
+        against_bot = client.post("/api/tables", headers=as_ana, json={
+            "game": "doors", "me": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "casual"}]}).json()
+        join_seats(client, against_bot["table"]["id"], against_bot["tokens"])
+        client.post(f"/api/tables/{against_bot['table']['id']}/resign",
+                    headers=auth(against_bot["tokens"]["0"]))
+        rated = wait_for(lambda: client.get(f"/api/tables/{against_bot['table']['id']}")
+                         .json()["table"]["ratings"])
+        # Then she opens a table for anyone, against her and the same bot.
+        client.post("/api/tables", headers=as_ana, json={
+            "game": "favor", "me": 0, "options": {"players": 3},
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True},
+                      {"kind": "bot", "bot": "casual"}]})
+        open_doors = client.post("/api/tables", headers=as_ana, json={
+            "game": "doors", "me": 0,
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True}]}).json()
+        lobby = {entry["id"]: entry for entry in
+                 client.get("/api/tables?status=waiting").json()["tables"]}
+        assert lobby[open_doors["table"]["id"]]["seat_ratings"] == [
+            {"rating": rated[0]["after"], "games": 1}, None]
+        # Ratings are each game's own: on Favor, neither Ana nor the bot has one.
+        favor = next(entry for entry in lobby.values() if entry["game"] == "favor")
+        assert favor["seat_ratings"] == [None, None, None]

@@ -308,6 +308,10 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
             tables = await hub.recent_finished(status=status)
         else:
             tables = await hub.listing(status)
+        if status == WAITING:
+            # Whoever picks an open seat should see whom they would play, and how strong.
+            for entry, ratings in zip(tables, await hub.rate_seats(tables), strict=True):
+                entry["seat_ratings"] = ratings
         return JSONResponse({"status": status, "tables": tables})
 
     @api

@@ -356,19 +356,22 @@ class Hub:
     async def seat_ratings(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's rating on the table's game as it stands now, `{"rating", "games"}`;
         None for a seat no player holds or a player never rated on this game."""
-        ids: list[str | None] = []
-        for seat, plan in enumerate(table.spec.seats):
-            if plan.kind == BOT:
-                ids.append(bot_player(plan.bot or "random", dict(plan.options)).id)
-            else:
-                holder = table.players[seat]
-                ids.append(None if holder is None else holder.id)
-        wanted = sorted({pid for pid in ids if pid is not None})
-        known = await self.store.call(db.ratings_of, table.spec.game, wanted) if wanted else {}
+        return (await self.rate_seats([table.info()]))[0]
+
+    async def rate_seats(self, entries: list[dict[str, Any]]) -> list[list[dict[str, Any] | None]]:
+        """`seat_ratings` for tables as listed (their `game` and `seats`): one read per game."""
+        ids = [[seat_player_id(seat) for seat in entry["seats"]] for entry in entries]
+        known: dict[str, dict[str, tuple[float, float, int]]] = {}
+        for game in {entry["game"] for entry in entries}:
+            wanted = sorted({pid for entry, seats in zip(entries, ids, strict=True)
+                             if entry["game"] == game for pid in seats if pid is not None})
+            known[game] = (await self.store.call(db.ratings_of, game, wanted)) if wanted else {}
         return [
-            None if pid not in known
-            else {"rating": shown_rating(*known[pid][:2]), "games": known[pid][2]}
-            for pid in ids
+            [None if pid is None or pid not in known[entry["game"]]
+             else {"rating": shown_rating(*known[entry["game"]][pid][:2]),
+                   "games": known[entry["game"]][pid][2]}
+             for pid in seats]
+            for entry, seats in zip(entries, ids, strict=True)
         ]
 
     def _cache_finished(self, table: Table) -> None:
@@ -599,6 +602,14 @@ def owner_key(owner: str) -> str:
     if owner.startswith("player:"):
         return owner
     return "address:" + hashlib.sha256(owner.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def seat_player_id(seat: dict[str, Any]) -> str | None:
+    """The rated player of a seat as listed: its bot level's, or the person's holding it."""
+    if seat["kind"] == BOT:
+        return bot_player(seat.get("bot") or "random", dict(seat.get("options") or {})).id
+    held = seat.get("player")
+    return None if held is None else str(held["id"])
 
 
 def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:

@@ -240,8 +240,11 @@ async function createTable(event) {
 // ------------------------------------------------------------------ the lobby
 function seatsSummary(table) {
   return table.seats.map((seat, index) => {
-    if (seat.player || (seat.kind === "bot" && seat.name)) return seatDisplayName(table.seats, index);
-    return seat.kind === "bot" ? botLabel(seat) : (seat.open && !seat.claimed ? "open seat" : "human");
+    // Open seats are listed with each player's rating on the game: whom one would play.
+    const rated = table.seat_ratings?.[index];
+    const rating = rated?.games ? ` (${Math.round(rated.rating)})` : "";
+    if (seat.player || (seat.kind === "bot" && seat.name)) return seatDisplayName(table.seats, index) + rating;
+    return (seat.kind === "bot" ? botLabel(seat) : (seat.open && !seat.claimed ? "open seat" : "human")) + rating;
   }).join(", ");
 }
 
