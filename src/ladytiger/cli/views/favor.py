@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from ladytiger.cli.views.cards import card, cards
+from ladytiger.core.words import plural
 
 
 def _bid_text(bid: Any) -> str:
@@ -71,7 +72,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [table]
     parts.append(
         f"[bold]lot[/] {cards(view['lot']).markup}   deck: {view['deck']}   "
-        f"supply: {view['supply']}   new lots: {view['new_lot_size']} card(s)"
+        f"supply: {view['supply']}   new lots: {plural(view['new_lot_size'], 'card')}"
     )
     if view["discarded"]:
         parts.append(f"[dim]discarded:[/] {cards(view['discarded']).markup}")
