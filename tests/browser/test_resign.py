@@ -59,3 +59,33 @@ def test_a_player_alone_with_bots_gives_up_as_a_loss(server, new_page):
     expect(notice.locator("h2")).to_have_text("You resigned")
     expect(notice).to_contain_text("share the win: the game ends there, with no final scores.")
     expect(page.locator("#move-list")).to_have_text("The game is over.")
+
+
+def test_the_maker_closes_a_waiting_table_and_the_player_who_sat_down_is_told(server,
+                                                                              new_page):
+    made = create_table(server, "favor", {"players": 3},
+                        [{"kind": "human"}, {"kind": "human", "open": True},
+                         {"kind": "human"}])
+    host, guest = new_page(), new_page(390, 844)
+    host.goto(made["links"]["invites"]["0"])
+    guest.goto(f"{server}/play/{made['table']['id']}")
+    guest.get_by_role("button", name="Take this seat").click()
+    expect(guest.locator(".waiting-room li.me")).to_be_visible()
+    # Only the maker's seat may close it; asking once more, and taking it back, changes nothing.
+    expect(guest.locator("#close-button")).to_have_count(0)
+    host.click("#close-button")
+    expect(host.locator(".close-table")).to_contain_text(
+        "nobody wins or loses; the invite links stop working and whoever has sat down is told.")
+    host.get_by_role("button", name="Keep waiting").click()
+    expect(host.locator("#close-confirm")).to_have_count(0)
+    host.click("#close-button")
+    host.click("#close-confirm")
+    expect(host.locator(".abandoned-notice")).to_contain_text(
+        "You closed this table before the game began. Nothing was dealt")
+    host_name = guest.locator('#players li[data-seat="0"] .name').inner_text()
+    expect(guest.locator(".abandoned-notice")).to_contain_text(
+        f"{host_name} closed this table before the game began.")
+    for page in (host, guest):
+        expect(page.locator("#turn")).to_have_text("Closed")
+        expect(page.locator("#game-root")).to_be_empty()  # nothing was dealt: no board
+        expect(page.locator(".waiting-room")).to_have_count(0)

@@ -77,6 +77,7 @@ def test_a_resignation_ends_the_game_for_everyone_as_lost_by_the_resigner(client
             view = next_of(ws, "view")
             assert view["status"] == "abandoned" and view["resigned"] == 1
             assert view["abandoned"] == "Bea resigned: Ana wins"
+            assert view["began"] is True
             assert view["legal_actions"] == []
         ack = next_of(second, "ack")
         assert ack == {"type": "ack", "ref": "r", "table": table_id, "resigned": 1}
@@ -170,3 +171,94 @@ def test_a_resignation_after_another_process_ended_the_table_is_refused(tmp_path
         assert answer.json()["error"]["code"] == "game_abandoned"
         info = table_of(client, made)
         assert info["abandoned"]["reason"] == "deserted" and "resigned" not in info["abandoned"]
+
+
+# ------------------------------------------------------------------ closing a waiting table
+def test_a_seat_closes_a_table_still_waiting_and_everyone_there_is_told(client):
+    made = create(client, game="favor", options={"players": 3},
+                  seats=[{"kind": "human"}, {"kind": "human", "open": True},
+                         {"kind": "human"}])
+    table_id = made["table"]["id"]
+    assert [t["id"] for t in client.get("/api/tables?status=waiting").json()["tables"]] == [
+        table_id]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as host, \
+            client.websocket_connect(f"/api/tables/{table_id}/ws") as guest:
+        hello(host, made["tokens"]["0"])
+        hello(guest, made["tokens"]["2"])
+        host.send_json({"type": "close", "ref": "c"})
+        for ws in (host, guest):
+            view = next_of(ws, "view")
+            assert view["status"] == "abandoned"
+            assert view["abandoned"] == "Seat 0 closed this table before the game began"
+            assert view["closed"] == 0 and "resigned" not in view
+            assert view["began"] is False  # nothing was dealt: the page shows no board
+        assert next_of(host, "ack") == {"type": "ack", "ref": "c", "table": table_id,
+                                        "closed": 0}
+        # Closed is closed: a seat can no more be taken, and closing again says why.
+        guest.send_json({"type": "close", "ref": "again"})
+        assert next_of(guest, "ack")["code"] == "game_abandoned"
+    assert client.get("/api/tables?status=waiting").json()["tables"] == []
+    taken = client.post(f"/api/tables/{table_id}/join", json={})
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "game_abandoned"
+    info = table_of(client, made)
+    assert info["abandoned"]["reason"] == "closed:0" and "resigned" not in info["abandoned"]
+    assert info["abandoned"]["closed"] == 0
+
+
+def test_a_table_in_play_is_not_closed_but_resigned(client):
+    made = create(client)
+    table_id = made["table"]["id"]
+    wrong = client.post(f"/api/tables/{table_id}/close", headers=auth("not-a-token"))
+    assert wrong.status_code == 401
+    join_seats(client, table_id, made["tokens"])
+    refused = client.post(f"/api/tables/{table_id}/close", headers=auth(made["tokens"]["1"]))
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "already_started"
+    assert "resign instead" in refused.json()["error"]["message"]
+    assert table_of(client, made)["status"] == "playing"
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        hello(ws, None)
+        ws.send_json({"type": "close", "ref": "s"})
+        assert next_of(ws, "ack")["code"] == "spectator"
+
+
+def test_a_seat_taken_from_the_lobby_cannot_close_the_table_for_the_rest(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}])
+    table_id = made["table"]["id"]
+    claimed = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    assert claimed["seat"] == 1
+    refused = client.post(f"/api/tables/{table_id}/close", headers=auth(claimed["token"]))
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "not_table_maker"
+    assert "set the table up" in refused.json()["error"]["message"]
+    assert table_of(client, made)["status"] == "waiting"
+    # The seat the maker kept closes it.
+    closed = client.post(f"/api/tables/{table_id}/close", headers=auth(made["tokens"]["0"]))
+    assert closed.status_code == 200
+    assert closed.json()["table"]["status"] == "abandoned"
+
+
+def test_closing_a_waiting_table_gives_its_maker_back_a_place_in_the_quota(tmp_path):
+    settings = quick_settings(tmp_path / "tables.sqlite3", tables_per_client=1)
+    with TestClient(create_app(settings)) as client:
+        made = create(client)
+        second = client.post("/api/tables", json={"game": "doors"})
+        assert second.status_code == 429
+        assert "close one still waiting" in second.json()["error"]["message"]
+        closed = client.post(f"/api/tables/{made['table']['id']}/close",
+                             headers=auth(made["tokens"]["0"]))
+        assert closed.status_code == 200
+        create(client)
+
+
+def test_a_closed_table_is_listed_as_closed_by_whom(client):
+    ann = new_player(client, "Ann")
+    made = create(client, ann, seats=[{"kind": "human"}, {"kind": "human", "open": True}])
+    table_id = made["table"]["id"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        hello(ws, made["tokens"]["0"], player=ann["secret"])
+        ws.send_json({"type": "close", "ref": "c"})
+        assert next_of(ws, "view")["abandoned"] == "Ann closed this table before the game began"
+    games = wait_for(lambda: client.get(f"/api/players/{ann['player']['id']}").json()["games"])
+    assert [(g["id"], g["seat"], g["abandoned"]) for g in games] == [
+        (table_id, 0, {"reason": "closed:0", "closed": 0})]

@@ -405,6 +405,13 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         return JSONResponse({"table": table.info()})
 
     @api
+    async def close(request: Request) -> Response:
+        table = await hub.require(request.path_params["table_id"])
+        seat = await seat_of(hub, table, request)
+        await table.close(seat)
+        return JSONResponse({"table": table.info()})
+
+    @api
     async def record(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
         name = f"ladytiger-{table.spec.game}-{table.id}.json"
@@ -536,6 +543,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         Route(tid + "/why", why, methods=["POST"]),
         Route(tid + "/rematch", rematch, methods=["POST"]),
         Route(tid + "/resign", resign, methods=["POST"]),
+        Route(tid + "/close", close, methods=["POST"]),
         Route(tid + "/record", record),
         Route(tid + "/replay", replay),
         Route(tid + "/replay/{step}", replay_step),

@@ -51,6 +51,7 @@ from ladytiger.web.tables import (
     WAITING,
     Services,
     Table,
+    closed_seat,
     resign_returns,
     resigned_seat,
     shielded,
@@ -650,6 +651,8 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
         entry["abandoned"] = {"reason": reason}
         if resigned_seat(reason) is not None:
             entry["abandoned"]["resigned"] = resigned_seat(reason)
+        if closed_seat(reason) is not None:
+            entry["abandoned"]["closed"] = closed_seat(reason)
     else:
         entry["result"] = stored or None
     return entry

@@ -169,6 +169,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "stand_in": {"seat": Field((int,), check=natural)},
     # The asking seat gives up: the game ends at once, lost by it and won by every other.
     "resign": {},
+    # The asking seat closes a table still waiting for players (nothing was dealt).
+    "close": {},
     "ping": {},
 }
 

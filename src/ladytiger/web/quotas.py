@@ -60,7 +60,8 @@ class ClientTables:
             raise ProtocolError(
                 "too_many_tables",
                 f"{_who(client)} already has {held} tables waiting or in play, the most it may "
-                "have; finish one first (a table nobody joins closes after a while)",
+                "have; finish one first, or close one still waiting for players (a table "
+                "nobody joins closes by itself after a while)",
                 status=429,
             )
 

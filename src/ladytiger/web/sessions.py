@@ -198,6 +198,9 @@ class Session:
         elif kind == "stand_in":
             table.stand_in(self.seat, msg["seat"])
             self.send(message("ack", ref=ref, table=table.id, stand_in=msg["seat"]))
+        elif kind == "close":
+            await table.close(self.seat)
+            self.send(message("ack", ref=ref, table=table.id, closed=self.seat))
         elif kind == "resign":
             await table.resign(self.seat)
             self.send(message("ack", ref=ref, table=table.id, resigned=self.seat))

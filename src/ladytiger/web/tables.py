@@ -64,6 +64,8 @@ DESERTED = "deserted"  # why a table was abandoned: its humans left it
 # Why a table was abandoned: a player resigned (Table.resign); the reason names the seat,
 # "resigned:2", so that every process and a restart learn it from the stored reason alone.
 RESIGNED = "resigned"
+# Why a table was abandoned: a seat closed it before the game began (Table.close), "closed:0".
+CLOSED = "closed"
 STAND_IN_BOT = "casual"  # the level that plays for a player who left (Table.stand_in)
 
 
@@ -914,10 +916,47 @@ class Table:
             log.info("table %s: seat %d resigned", self.id, seat)
             self._changed()
 
+    async def close(self, seat: int) -> None:
+        """`seat` closes a table still waiting for players: nothing was dealt, so nobody
+        wins or loses, and the table leaves the lobby and its makers' quota."""
+        await shielded(self._close(seat))
+
+    async def _close(self, seat: int) -> None:
+        async with self.lock:
+            if self.status != WAITING:
+                if self.status == PLAYING:
+                    raise ProtocolError("already_started", "the game has begun: a player who "
+                                        "wants to stop may resign instead", status=409)
+                self._check_turn(seat, self.version)  # says how the table ended
+            if self.spec.seats[seat].open:
+                # Whoever took a seat from the lobby may not cancel the table for the rest.
+                raise ProtocolError("not_table_maker", "you took this seat from the lobby: "
+                                    "only the player who set the table up can close it",
+                                    status=403)
+            reason = f"{CLOSED}:{seat}"
+            if not await self._store(db.abandon_table, "the closing of the table", self.id,
+                                     reason):
+                await self._catch_up(full=True)
+                if self.status == PLAYING:
+                    raise ProtocolError("already_started", "the game has begun: a player "
+                                        "who wants to stop may resign instead", status=409)
+                self._check_turn(seat, self.version)
+                raise storage_failure("the closing of the table")
+            self.status = ABANDONED
+            self.ended_reason = reason
+            self.finished_at = time.time()
+            self.cancel_tasks()
+            log.info("table %s: closed by seat %d before it began", self.id, seat)
+            self._changed()
+
     def rated(self, changes: list[dict[str, Any]]) -> None:
         """The game's ratings are saved: keep what they did, and tell everyone here."""
         self.ratings = changes
         self._send_all(message("rated", table=self.id, ratings=changes))
+
+    def closed(self) -> int | None:
+        """The seat that closed the table before the game began, if it ended that way."""
+        return closed_seat(self.ended_reason) if self.status == ABANDONED else None
 
     def resigned(self) -> int | None:
         """The seat that resigned, if the game ended that way."""
@@ -926,6 +965,9 @@ class Table:
     def abandoned_words(self) -> str:
         if self.ended_reason == EXPIRED:
             return "this table was closed: not every seat was taken in time"
+        closer = self.closed()
+        if closer is not None:
+            return f"{self.seat_names()[closer]} closed this table before the game began"
         quitter = self.resigned()
         if quitter is not None:
             names = self.seat_names()
@@ -1296,8 +1338,11 @@ class Table:
             "moment": self.moment if self.moment_version == self.version else None,
             # Seats whose turns a bot plays while their human is away (Table.stand_in).
             "stand_ins": sorted(self.stand_ins),
-            **({"abandoned": self.abandoned_words()} if self.status == ABANDONED else {}),
+            **({"abandoned": self.abandoned_words(),
+                # False: it ended before the deal (closed, or never full): no board to show.
+                "began": bool(state.actors())} if self.status == ABANDONED else {}),
             **({"resigned": self.resigned()} if self.resigned() is not None else {}),
+            **({"closed": self.closed()} if self.closed() is not None else {}),
         }
 
     def view_text(self, seat: int | None) -> str:
@@ -1398,6 +1443,8 @@ class Table:
             info["abandoned"] = {"reason": self.ended_reason, "words": self.abandoned_words()}
             if self.resigned() is not None:
                 info["abandoned"]["resigned"] = self.resigned()
+            if self.closed() is not None:
+                info["abandoned"]["closed"] = self.closed()
         return info
 
     def _send_all_views(self) -> None:
@@ -1418,6 +1465,12 @@ def resigned_seat(reason: str | None) -> int | None:
     """The seat named by a RESIGNED reason ("resigned:2"), else None."""
     kind, _, seat = (reason or "").partition(":")
     return int(seat) if kind == RESIGNED and seat.isdigit() else None
+
+
+def closed_seat(reason: str | None) -> int | None:
+    """The seat named by a CLOSED reason ("closed:0"), else None."""
+    kind, _, seat = (reason or "").partition(":")
+    return int(seat) if kind == CLOSED and seat.isdigit() else None
 
 
 def resign_returns(players: int, seat: int) -> list[float]:

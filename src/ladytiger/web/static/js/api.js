@@ -109,6 +109,8 @@ export const api = {
     seat === undefined ? {} : {seat}),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`,
     {}, token),
+  close: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/close`,
+    {}, token),
   resign: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/resign`,
     {}, token),
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),

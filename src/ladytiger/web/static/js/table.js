@@ -275,6 +275,14 @@ function receive(message) {
       }
       S.pending = false;
       document.body.dataset.pending = "0";
+      if (message.ref === "close" || message.ref === "resign") {
+        // Refused (the game began meanwhile, or had ended): ask afresh, with the words why.
+        S.closeAsked = false;
+        S.resignAsked = false;
+        $("resign").dataset.key = "";
+        renderBanner();
+        renderResign();
+      }
       if (message.code === "stale_version") {
         say("The table moved on before your move arrived; nothing was played. Look again.", "warn");
       } else {
@@ -530,7 +538,7 @@ function renderHeader() {
   if (state === "waiting") pill.textContent = "Waiting for players";
   else if (state === "over") {
     pill.classList.add("over");
-    pill.textContent = "Game over";
+    pill.textContent = view.began === false ? "Closed" : "Game over";
   } else if (state === "you") {
     pill.classList.add("turn-you");
     pill.textContent = "Your turn";
@@ -657,7 +665,57 @@ function waitingRoom() {
     tableTerms(),
     list,
     h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
-      copyControl("Link for spectators", spectateLink(tableId), "spectate-link")));
+      copyControl("Link for spectators", spectateLink(tableId), "spectate-link")),
+    closeControl(seats));
+}
+
+/**
+ * "Close this table…" for whoever set the table up (a seat not taken from the lobby): it
+ * asks once more before it sends anything (docs/protocol.md, "Closing a waiting table").
+ */
+function closeControl(seats) {
+  const mine = seats.find((seat) => seat.seat === S.seat);
+  if (!mine || mine.open) return null;
+  const slot = h("div", {class: "close-table", id: "close-table"});
+  if (!S.closeAsked) {
+    const ask = h("button", {type: "button", class: "small quiet", id: "close-button"},
+      "Close this table…");
+    ask.addEventListener("click", () => {
+      S.closeAsked = true;
+      renderBanner();
+      $("close-confirm")?.focus();
+    });
+    slot.append(ask);
+    return slot;
+  }
+  const sure = h("button", {type: "button", class: "small danger", id: "close-confirm"},
+    "Close the table");
+  const keep = h("button", {type: "button", class: "small"}, "Keep waiting");
+  sure.addEventListener("click", () => closeTable(sure));
+  keep.addEventListener("click", () => {
+    S.closeAsked = false;
+    renderBanner();
+    $("close-button")?.focus();
+  });
+  const others = seats.some((seat) => seat.seat !== S.seat && seat.kind === "human"
+    && (seat.joined || seat.claimed));
+  slot.append(h("div", {class: "resign-ask", role: "group", "aria-label": "Close this table"},
+    h("p", {}, "Close this table? Nothing has been dealt, so nobody wins or loses; the "
+      + "invite links stop working" + (others ? " and whoever has sat down is told." : ".")),
+    h("div", {class: "actions"}, sure, keep)));
+  return slot;
+}
+
+async function closeTable(button) {
+  button.disabled = true;
+  if (send({type: "close", ref: "close"})) return;
+  try {
+    await api.close(tableId, S.token);
+    location.reload();  // not connected: the page reads the closed table afresh
+  } catch (error) {
+    button.disabled = false;
+    say(error.message, "error");
+  }
 }
 
 /** "casual bot": how the page names the bot that moves when a player's clock runs out. */
@@ -750,10 +808,14 @@ function playerLink(seat, text) {
 
 function abandonedNotice(view) {
   if (view.resigned !== undefined && view.resigned !== null) return resignedNotice(view);
-  const words = view.abandoned || "this table was closed";
+  const closer = view.closed ?? null;
+  let words = view.abandoned || "this table was closed";
+  if (closer !== null && closer === S.seat) words = "you closed this table before the game began";
+  const after = view.began === false ? "Nothing was dealt: nobody won or lost."
+    : "No more moves can be made.";
   return h("section", {class: "notice abandoned-notice", role: "status"},
     h("h2", {}, "This table is closed"),
-    h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}. No more moves can be made.`),
+    h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}. ${after}`),
     h("p", {class: "actions"}, h("a", {class: "button primary", href: "/"}, "Find another game")));
 }
 
@@ -958,7 +1020,7 @@ function rematchNotice() {
 function renderGame() {
   const root = $("game-root");
   const view = S.view;
-  if (!view || view.status === "waiting" || !S.entry) {
+  if (!view || view.status === "waiting" || view.began === false || !S.entry) {
     clear(root);
     root.className = "game-root";
     return;
