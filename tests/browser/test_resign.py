@@ -71,6 +71,11 @@ def test_the_maker_closes_a_waiting_table_and_the_player_who_sat_down_is_told(se
     guest.goto(f"{server}/play/{made['table']['id']}")
     guest.get_by_role("button", name="Take this seat").click()
     expect(guest.locator(".waiting-room li.me")).to_be_visible()
+    # Who holds no other seat's link is told to wait (the maker's browser, holding them all,
+    # is told to send them: tests/browser/test_table.py).
+    expect(guest.locator(".waiting-room")).to_contain_text(
+        "The others come by the links the table's maker sent them: this page turns into "
+        "the game as soon as it starts.")
     # Only the maker's seat may close it; asking once more, and taking it back, changes nothing.
     expect(guest.locator("#close-button")).to_have_count(0)
     host.click("#close-button")

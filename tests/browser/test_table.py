@@ -256,6 +256,8 @@ def test_a_table_made_on_the_home_page_waits_for_its_invited_player(server, new_
     host.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     expect(host.locator(".waiting-room")).to_be_visible()
     expect(host.locator("#turn")).to_have_text("Waiting for players")
+    expect(host.locator(".waiting-room")).to_contain_text(
+        "Send each player their own link: whoever holds a link holds that seat.")
     invite = host.locator("#invite-1").input_value()
     assert re.search(r"/play/[^#]+#seat=[\w-]{20,}$", invite)
     assert host.locator("#spectate-link").input_value().endswith(

@@ -660,8 +660,7 @@ function waitingRoom() {
   return h("section", {class: "panel waiting-room", "aria-labelledby": "waiting-title"},
     h("h2", {id: "waiting-title"}, "Waiting for players"),
     h("p", {}, `The game starts by itself when every human seat is taken (${joined} of `
-      + `${plural(humans.length, "human seat")} so far). Send each player their own link: `
-      + "whoever holds a link holds that seat."),
+      + `${plural(humans.length, "human seat")} so far). ${waitingAdvice(seats, held)}`),
     tableTerms(),
     list,
     h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
@@ -716,6 +715,20 @@ async function closeTable(button) {
     button.disabled = false;
     say(error.message, "error");
   }
+}
+
+/** What to do while waiting: the maker hands out links; the others wait, or sit down. */
+function waitingAdvice(seats, held) {
+  const links = seats.some((seat) => seat.seat !== S.seat && held[seat.seat]);
+  if (links) return "Send each player their own link: whoever holds a link holds that seat.";
+  const open = seats.some((seat) => seat.open && !seat.claimed);
+  if (S.seat === null) {
+    return open ? "You are watching: take an open seat below to play."
+      : "You are watching: every seat is spoken for.";
+  }
+  return "The others come by the links the table's maker sent them"
+    + (open ? ", or take an open seat from the lobby" : "")
+    + ": this page turns into the game as soon as it starts.";
 }
 
 /** "casual bot": how the page names the bot that moves when a player's clock runs out. */
