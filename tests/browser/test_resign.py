@@ -94,3 +94,31 @@ def test_the_maker_closes_a_waiting_table_and_the_player_who_sat_down_is_told(se
         expect(page.locator("#turn")).to_have_text("Closed")
         expect(page.locator("#game-root")).to_be_empty()  # nothing was dealt: no board
         expect(page.locator(".waiting-room")).to_have_count(0)
+
+
+def test_a_player_who_sat_down_from_the_lobby_gives_the_seat_back_and_may_take_it_again(
+        server, new_page):
+    made = create_table(server, "favor", {"players": 3},
+                        [{"kind": "human"}, {"kind": "human", "open": True},
+                         {"kind": "human"}])
+    host, guest = new_page(), new_page(390, 844)
+    host.goto(made["links"]["invites"]["0"])
+    guest.goto(f"{server}/play/{made['table']['id']}")
+    guest.get_by_role("button", name="Take this seat").click()
+    expect(guest.locator(".waiting-room li.me")).to_contain_text("You took this seat from "
+                                                                 "the lobby")
+    # The maker's own seat came with the table: it is closed, not given back.
+    expect(host.locator("#leave-seat")).to_have_count(0)
+    guest.click("#leave-seat")
+    expect(guest.locator("#statusline")).to_have_text(
+        "You gave your seat back: you are watching now. Take an open seat to play.")
+    expect(guest.locator(".waiting-room li.me")).to_have_count(0)
+    expect(guest.locator("#table-meta")).to_have_text("watching")
+    assert "#" not in guest.url
+    seat = host.locator('.waiting-room li[data-seat="1"]')
+    expect(seat).to_contain_text("open: listed in the lobby")
+    # Read afresh, the page still only watches; the seat may be taken again.
+    guest.reload()
+    guest.get_by_role("button", name="Take this seat").click()
+    expect(guest.locator(".waiting-room li.me")).to_have_attribute("data-seat", "1")
+    expect(seat).to_contain_text("here")

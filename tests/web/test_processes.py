@@ -157,6 +157,49 @@ def test_a_resignation_on_one_process_ends_the_game_for_a_player_on_the_other(tm
         site.stop()
 
 
+def test_a_lobby_seat_given_back_on_one_process_is_free_again_on_the_other(tmp_path):
+    site = Site(tmp_path)
+    try:
+        made = make_table(site.bases[0], [{"kind": "human"}, {"kind": "human", "open": True}])
+        table_id = made["table"]["id"]
+        claimed = httpx.post(f"{site.bases[1]}/api/tables/{table_id}/join", json={}).json()
+
+        async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+            # Seat 0 has not come yet (or the game would begin): someone watches for it.
+            host = await TableConnection.open(site.bases[0], table_id)
+            # The same seat open twice, once on each process, as two browser tabs might be.
+            here = await TableConnection.open(site.bases[1], table_id, claimed["token"])
+            there = await TableConnection.open(site.bases[0], table_id, claimed["token"])
+            await here.leave()
+            told = []
+            while not told or told[-1]["type"] != "view":
+                message = await there.receive()
+                if message["type"] in ("unseated", "view") and (
+                        told or message["type"] == "unseated"):
+                    told.append(message)
+            while True:
+                presence = await host.receive()
+                if presence["type"] == "presence" and not presence["seats"][1]["claimed"]:
+                    break
+            for connection in (host, here, there):
+                await connection.close()
+            return presence, told
+
+        presence, told = run(asyncio.wait_for(scenario(), 30))
+        assert presence["seats"][1]["joined"] is False
+        # The other process's connection of that seat was told, and only watches now.
+        assert told[0] == {"type": "unseated", "table": table_id, "seat": 1}
+        assert told[1]["seat"] is None
+        for base in site.bases:
+            info = httpx.get(f"{base}/api/tables/{table_id}").json()["table"]
+            assert info["status"] == "waiting" and info["seats"][1]["claimed"] is False
+            stale = httpx.post(f"{base}/api/tables/{table_id}/leave",
+                               headers={"authorization": f"Bearer {claimed['token']}"})
+            assert stale.status_code == 401
+    finally:
+        site.stop()
+
+
 def test_sigkill_of_one_process_the_other_takes_over_and_no_acknowledged_move_is_lost(
         tmp_path):
     site = Site(tmp_path)

@@ -262,3 +262,58 @@ def test_a_closed_table_is_listed_as_closed_by_whom(client):
     games = wait_for(lambda: client.get(f"/api/players/{ann['player']['id']}").json()["games"])
     assert [(g["id"], g["seat"], g["abandoned"]) for g in games] == [
         (table_id, 0, {"reason": "closed:0", "closed": 0})]
+
+
+# ------------------------------------------------------------------ giving a lobby seat back
+def test_a_player_who_sat_down_from_the_lobby_gets_up_again_before_the_game_begins(client):
+    made = create(client, game="favor", options={"players": 3},
+                  seats=[{"kind": "human"}, {"kind": "human", "open": True},
+                         {"kind": "human"}])
+    table_id = made["table"]["id"]
+    bea = new_player(client, "Bea")
+    claimed = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    assert claimed["seat"] == 1
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as host, \
+            client.websocket_connect(f"/api/tables/{table_id}/ws") as guest:
+        hello(host, made["tokens"]["0"])
+        hello(guest, claimed["token"], player=bea["secret"])
+        assert table_of(client, made)["seats"][1]["player"]["name"] == "Bea"
+        guest.send_json({"type": "leave", "ref": "l"})
+        assert next_of(guest, "unseated") == {"type": "unseated", "table": table_id, "seat": 1}
+        view = next_of(guest, "view")
+        assert view["seat"] is None and view["status"] == "waiting"
+        assert next_of(guest, "ack") == {"type": "ack", "ref": "l", "table": table_id,
+                                         "left": 1}
+        # Now only a spectator: it may not act for the seat it gave back.
+        guest.send_json({"type": "leave", "ref": "again"})
+        assert next_of(guest, "ack")["code"] == "spectator"
+        # The host hears that the seat is free again.
+        while True:
+            presence = next_of(host, "presence")
+            seat = presence["seats"][1]
+            if not seat["claimed"]:
+                break
+        assert seat["joined"] is False and seat["player"] is None
+    # The old token holds nothing; the seat is in the lobby again, and someone else takes it.
+    stale = client.post(f"/api/tables/{table_id}/leave", headers=auth(claimed["token"]))
+    assert stale.status_code == 401
+    listed = client.get("/api/tables?status=waiting").json()["tables"]
+    assert [t["id"] for t in listed] == [table_id]
+    info = table_of(client, made)
+    assert info["status"] == "waiting" and info["seats"][1]["player"] is None
+    again = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    assert again["seat"] == 1 and again["token"] != claimed["token"]
+
+
+def test_only_a_lobby_seat_of_a_waiting_table_is_given_back(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}])
+    table_id = made["table"]["id"]
+    own = client.post(f"/api/tables/{table_id}/leave", headers=auth(made["tokens"]["0"]))
+    assert own.status_code == 403 and own.json()["error"]["code"] == "not_lobby_seat"
+    assert "closed instead" in own.json()["error"]["message"]
+    claimed = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    join_seats(client, table_id, {"0": made["tokens"]["0"], "1": claimed["token"]})
+    assert table_of(client, made)["status"] == "playing"
+    late = client.post(f"/api/tables/{table_id}/leave", headers=auth(claimed["token"]))
+    assert late.status_code == 409 and late.json()["error"]["code"] == "already_started"
+    assert "resign instead" in late.json()["error"]["message"]

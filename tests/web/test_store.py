@@ -61,6 +61,8 @@ def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_
         await second.start()
         spec = spec_json()
         await first.call(db.insert_table, spec, [None, None])
+        for seat in (0, 1):  # a game starts once every human seat has joined
+            await first.call(db.mark_joined, spec["id"], seat)
         await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
         outcomes = await asyncio.gather(
             first.call(db.append_actions, spec["id"], 1, [(3, 0)]),
@@ -177,6 +179,8 @@ def test_postgres_writes_concurrent_moves_in_group_commits_and_refuses_each_bad_
         specs = [spec_json() for _ in range(12)]
         for spec in specs:
             await store.call(db.insert_table, spec, [None, None])
+            for seat in (0, 1):
+                await store.call(db.mark_joined, spec["id"], seat)
             await store.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
         ended = specs[-1]["id"]
         await store.call(db.abandon_table, ended, "deserted")
@@ -201,5 +205,41 @@ def test_postgres_writes_concurrent_moves_in_group_commits_and_refuses_each_bad_
         gone = await store.call(db.load_table, ended)
         assert gone is not None and gone.actions == [(0, -1)]
         await store.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_seat_given_back_before_the_start_stops_a_start_queued_behind_it(tmp_path, store):
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
+                         for _ in range(2))
+        await first.start()
+        await second.start()
+        spec = parse_create_request({"game": "doors", "seats": [
+            {"kind": "human"}, {"kind": "human", "open": True}]}).to_json()
+        await first.call(db.insert_table, spec, ["maker", None])
+        assert await first.call(db.claim_seat, spec["id"], 1, "guest") is True
+        await first.call(db.mark_joined, spec["id"], 1)
+        # Another token cannot give it back; its own can.
+        assert await second.call(db.leave_seat, spec["id"], 1, "other") is False
+        assert await second.call(db.leave_seat, spec["id"], 1, "guest") is True
+        # The maker arrives, believing seat 1 joined: the start is refused, and its arrival
+        # is not half-written (seat 0 stays unjoined until it is recorded on its own).
+        with pytest.raises(WriteConflict):
+            await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None, 0)
+        stored = await first.call(db.load_table, spec["id"])
+        assert stored is not None and stored.status == "waiting" and stored.actions == []
+        assert stored.token_hashes == ["maker", None] and stored.joined == [False, False]
+        # With the seat taken and joined again, the same start goes through; a seat of a
+        # table in play is not given back.
+        assert await first.call(db.claim_seat, spec["id"], 1, "next") is True
+        await first.call(db.mark_joined, spec["id"], 1)
+        await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None, 0)
+        assert await second.call(db.leave_seat, spec["id"], 1, "next") is False
+        await first.close()
+        await second.close()
 
     run(scenario())

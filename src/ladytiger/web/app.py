@@ -405,6 +405,13 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         return JSONResponse({"table": table.info()})
 
     @api
+    async def leave(request: Request) -> Response:
+        table = await hub.require(request.path_params["table_id"])
+        seat = await seat_of(hub, table, request)
+        await table.leave(seat)
+        return JSONResponse({"table": table.info()})
+
+    @api
     async def close(request: Request) -> Response:
         table = await hub.require(request.path_params["table_id"])
         seat = await seat_of(hub, table, request)
@@ -544,6 +551,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         Route(tid + "/rematch", rematch, methods=["POST"]),
         Route(tid + "/resign", resign, methods=["POST"]),
         Route(tid + "/close", close, methods=["POST"]),
+        Route(tid + "/leave", leave, methods=["POST"]),
         Route(tid + "/record", record),
         Route(tid + "/replay", replay),
         Route(tid + "/replay/{step}", replay_step),

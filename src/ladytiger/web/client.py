@@ -132,6 +132,16 @@ class ServerClient:
         """Give the game up for the token's seat (docs/protocol.md, Resigning)."""
         return (await self._call("POST", f"/api/tables/{table_id}/resign", token))["table"]
 
+    async def close_table(self, table_id: str, token: str) -> dict[str, Any]:
+        """Close a table still waiting for players (docs/protocol.md, Closing a waiting
+        table)."""
+        return (await self._call("POST", f"/api/tables/{table_id}/close", token))["table"]
+
+    async def leave(self, table_id: str, token: str) -> dict[str, Any]:
+        """Give back a seat taken from the lobby before the game begins; the token holds
+        nothing afterwards (docs/protocol.md, Giving a lobby seat back)."""
+        return (await self._call("POST", f"/api/tables/{table_id}/leave", token))["table"]
+
     async def record(self, table_id: str) -> dict[str, Any]:
         return await self._call("GET", f"/api/tables/{table_id}/record")
 
@@ -196,6 +206,12 @@ class TableConnection:
 
     async def resign(self) -> str:
         return await self.send("resign")
+
+    async def close_table(self) -> str:
+        return await self.send("close")
+
+    async def leave(self) -> str:
+        return await self.send("leave")
 
     async def follow(self) -> dict[str, Any]:
         """Move this connection to the table's rematch; returns the new `welcome`.

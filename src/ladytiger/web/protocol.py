@@ -171,6 +171,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "resign": {},
     # The asking seat closes a table still waiting for players (nothing was dealt).
     "close": {},
+    # The asking seat, taken from the lobby, is given back before the game begins.
+    "leave": {},
     "ping": {},
 }
 
@@ -361,4 +363,6 @@ SERVER_MESSAGES = (
     "pong",
     "chat",
     "hint",
+    "rated",
+    "unseated",
 )

@@ -101,6 +101,12 @@ class Session:
     def detach(self) -> None:
         self.table.detach(self)
 
+    def unseat(self) -> None:
+        """The seat was given back (here or from another connection): watch from now on. The
+        token is forgotten too, so that `follow` cannot carry the seat to a rematch."""
+        seat, self.seat, self.token = self.seat, None, None
+        self.send(message("unseated", table=self.table.id, seat=seat))
+
     # ------------------------------------------------------------------ incoming
     async def handle(self, raw: str | bytes) -> None:
         if self.closing is not None:
@@ -198,6 +204,10 @@ class Session:
         elif kind == "stand_in":
             table.stand_in(self.seat, msg["seat"])
             self.send(message("ack", ref=ref, table=table.id, stand_in=msg["seat"]))
+        elif kind == "leave":
+            seat = self.seat  # the seat is no longer this connection's once given back
+            await table.leave(seat)
+            self.send(message("ack", ref=ref, table=table.id, left=seat))
         elif kind == "close":
             await table.close(self.seat)
             self.send(message("ack", ref=ref, table=table.id, closed=self.seat))

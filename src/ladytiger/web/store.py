@@ -344,6 +344,9 @@ def append_actions(
         raise WriteConflict(f"table {table_id} has ended or is gone")
     if joined is not None:
         mark_joined(connection, table_id, joined)
+    if status == "playing" and row[0] == "waiting" and _seat_not_joined(connection, table_id):
+        # A seat was given back (leave_seat) since the starter last looked.
+        raise WriteConflict(f"table {table_id} lost a seat before it began")
     try:
         connection.executemany(
             "INSERT INTO actions (table_id, idx, action, actor, at) VALUES (?, ?, ?, ?, ?)",
@@ -361,6 +364,16 @@ def append_actions(
             "UPDATE tables SET status = 'finished', finished_at = ?, result = ? WHERE id = ?",
             (now, json.dumps(result), table_id),
         )
+
+
+def _seat_not_joined(connection: sqlite3.Connection, table_id: str) -> bool:
+    """Whether a human seat of the table has not joined (its spec says which are human)."""
+    spec = json.loads(connection.execute(
+        "SELECT spec FROM tables WHERE id = ?", (table_id,)).fetchone()[0])
+    waiting = {seat for (seat,) in connection.execute(
+        "SELECT seat FROM seats WHERE table_id = ? AND joined = 0", (table_id,))}
+    return any(plan["kind"] == "human" and seat in waiting
+               for seat, plan in enumerate(spec["seats"]))
 
 
 def mark_joined(connection: sqlite3.Connection, table_id: str, seat: int) -> None:
@@ -385,6 +398,22 @@ def release_seat(connection: sqlite3.Connection, table_id: str, seat: int, diges
         "WHERE table_id = ? AND seat = ? AND token_hash = ? AND joined = 0",
         (table_id, seat, digest),
     )
+
+
+def leave_seat(connection: sqlite3.Connection, table_id: str, seat: int, digest: str) -> bool:
+    """Give back a seat taken from the lobby, joined or not, while the table still waits;
+    False when the game began first or the seat is no longer that token's."""
+    cursor = connection.execute(
+        "UPDATE seats SET token_hash = NULL, joined = 0 "
+        "WHERE table_id = ? AND seat = ? AND token_hash = ? "
+        "AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND status = 'waiting')",
+        (table_id, seat, digest, table_id),
+    )
+    if cursor.rowcount != 1:
+        return False
+    connection.execute("DELETE FROM seat_players WHERE table_id = ? AND seat = ?",
+                       (table_id, seat))
+    return True
 
 
 def abandon_table(connection: sqlite3.Connection, table_id: str, reason: str) -> bool:

@@ -188,6 +188,43 @@ BEGIN
     RETURN outcomes;
 END $$;
 """,
+    3: """
+-- A seat may now be given back before the game begins (leave_seat): a start that was queued
+-- behind such a change on the table's row must not deal to an empty seat, so the start is
+-- refused (as for a table that ended) unless every human seat has joined.
+CREATE OR REPLACE FUNCTION ladytiger_append(
+    p_table TEXT, p_start INTEGER, p_actions INTEGER[], p_actors INTEGER[], p_status TEXT,
+    p_result TEXT, p_joined INTEGER, p_at DOUBLE PRECISION, p_notice TEXT
+) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+    current_status TEXT;
+BEGIN
+    SELECT status INTO current_status FROM tables WHERE id = p_table FOR UPDATE;
+    IF current_status IS NULL OR current_status IN ('finished', 'abandoned') THEN
+        RAISE EXCEPTION 'table % has ended or is gone', p_table USING ERRCODE = 'LT409';
+    END IF;
+    IF p_joined IS NOT NULL THEN
+        UPDATE seats SET joined = 1 WHERE table_id = p_table AND seat = p_joined;
+    END IF;
+    IF p_status = 'playing' AND current_status = 'waiting' AND EXISTS (
+        SELECT 1 FROM seats s JOIN tables t ON t.id = s.table_id
+        WHERE s.table_id = p_table AND s.joined = 0
+        AND (t.spec::jsonb -> 'seats' -> s.seat ->> 'kind') = 'human'
+    ) THEN
+        RAISE EXCEPTION 'table % lost a seat before it began', p_table USING ERRCODE = 'LT409';
+    END IF;
+    INSERT INTO actions (table_id, idx, action, actor, at)
+        SELECT p_table, p_start + n - 1, a, b, p_at
+        FROM unnest(p_actions, p_actors) WITH ORDINALITY AS s(a, b, n);
+    IF p_status = 'playing' THEN
+        UPDATE tables SET status = 'playing', started_at = p_at WHERE id = p_table;
+    ELSIF p_status = 'finished' THEN
+        UPDATE tables SET status = 'finished', finished_at = p_at, result = p_result
+            WHERE id = p_table;
+    END IF;
+    PERFORM pg_notify('ladytiger', p_notice);
+END $$;
+""",
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 MIGRATION_LOCK = 0x1AD7_16E5  # the advisory lock key migrations run under
@@ -640,6 +677,28 @@ async def release_seat(store: PostgresStore, connection: Connection, table_id: s
         await store._notify(connection, "seat", table_id)
 
 
+async def leave_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
+                     digest: str) -> bool:
+    """Give back a lobby seat while the table waits; False when the game began first. The
+    table's row is locked as a move's is: a start queued behind this sees the seat empty
+    (ladytiger_append refuses to start a table with a human seat not joined)."""
+    async with connection.transaction():
+        store.statements += 1
+        status = await connection.fetchval(
+            "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id)
+        if status != "waiting":
+            return False
+        done = await connection.fetchval(
+            "UPDATE seats SET token_hash = NULL, joined = 0 WHERE table_id = $1 AND seat = $2 "
+            "AND token_hash = $3 RETURNING 1", table_id, seat, digest)
+        if not done:
+            return False
+        await connection.execute(
+            "DELETE FROM seat_players WHERE table_id = $1 AND seat = $2", table_id, seat)
+        await store._notify(connection, "seat", table_id)
+        return True
+
+
 async def abandon_table(store: PostgresStore, connection: Connection, table_id: str,
                         reason: str) -> bool:
     """End an unfinished table without a result; False if it had ended already."""
@@ -975,8 +1034,8 @@ async def leaderboard(store: PostgresStore, connection: Connection, game: str,
 JOBS: dict[Any, Any] = {
     getattr(db, twin.__name__): twin
     for twin in (
-        insert_table, append_actions, mark_joined, claim_seat, release_seat, abandon_table,
-        delete_ended_before, set_rematch, load_table, load_unfinished, table_delta,
+        insert_table, append_actions, mark_joined, claim_seat, release_seat, leave_seat,
+        abandon_table, delete_ended_before, set_rematch, load_table, load_unfinished, table_delta,
         recent_finished, seat_holders, insert_player, player_by_secret, player_by_id,
         rename_player, bind_seat, bind_seats, finished_of_player, add_chat, recent_chat,
         ratings_of, save_ratings, player_ratings, leaderboard,

@@ -76,6 +76,9 @@ class Listener(Protocol):
 
     def send(self, text: str) -> None: ...
 
+    def unseat(self) -> None:
+        """Its seat was given back (Table.leave): from now on it only watches."""
+
 
 @dataclass
 class Services:
@@ -790,6 +793,9 @@ class Table:
 
     def _apply_seats(self, delta: TableDelta) -> None:
         assert delta.token_hashes is not None and delta.joined is not None
+        for seat, held in enumerate(delta.token_hashes):
+            if self.status == WAITING and self.token_hashes[seat] is not None and held is None:
+                self._vacate(seat)  # given back in another process (Table.leave)
         if delta.token_hashes != self.token_hashes or delta.joined != self.joined:
             self.token_hashes = list(delta.token_hashes)
             self.joined = list(delta.joined)
@@ -915,6 +921,54 @@ class Table:
             self.cancel_tasks()
             log.info("table %s: seat %d resigned", self.id, seat)
             self._changed()
+
+    async def leave(self, seat: int) -> None:
+        """`seat`, taken from the lobby, is given back before the game begins: it is open
+        again for anyone, and whoever held it only watches from now on."""
+        await shielded(self._leave(seat))
+
+    async def _leave(self, seat: int) -> None:
+        async with self.lock:
+            self._check_leave(seat)
+            digest = self.token_hashes[seat]
+            if digest is None or not await self._store(
+                    db.leave_seat, "the giving back of your seat", self.id, seat, digest):
+                # The game began, or the table ended, in another process a moment ago.
+                await self._catch_up(full=True)
+                self._check_leave(seat)
+                raise storage_failure("the giving back of your seat")
+            self._vacate(seat)
+            log.info("table %s: seat %d given back to the lobby", self.id, seat)
+
+    def _check_leave(self, seat: int) -> None:
+        if self.status == PLAYING:
+            raise ProtocolError("already_started", "the game has begun: a player who wants "
+                                "to stop may resign instead", status=409)
+        if self.status != WAITING:
+            self._check_turn(seat, self.version)  # says how the table ended
+        if not self.spec.seats[seat].open:
+            raise ProtocolError("not_lobby_seat", "this seat came with the table's own "
+                                "links, not from the lobby, so it cannot be given back; "
+                                "the table can be closed instead", status=403)
+
+    def _vacate(self, seat: int) -> None:
+        """Forget who held `seat` (given back here or in another process): its listeners
+        become spectators, and it is open in the lobby again."""
+        self.token_hashes[seat] = None
+        self.joined[seat] = False
+        self.claims.pop(seat, None)
+        self.away_since.pop(seat, None)
+        holder = self.players[seat]
+        if holder is not None:
+            holder.tables.discard(self.id)
+            self.players[seat] = None
+        listeners = self.listeners.pop(seat, set())
+        self._seen.difference_update(listeners)
+        for listener in listeners:
+            listener.unseat()
+            self.listeners.setdefault(None, set()).add(listener)
+            listener.send(self.view_text(None))
+        self.presence_changed()
 
     async def close(self, seat: int) -> None:
         """`seat` closes a table still waiting for players: nothing was dealt, so nobody

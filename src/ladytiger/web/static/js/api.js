@@ -109,6 +109,8 @@ export const api = {
     seat === undefined ? {} : {seat}),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`,
     {}, token),
+  leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`,
+    {}, token),
   close: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/close`,
     {}, token),
   resign: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/resign`,
@@ -164,6 +166,13 @@ export const tokens = {
     for (const [seat, token] of Object.entries(seatTokens)) entry[seat] = token;
     delete all[tableId];
     all[tableId] = entry;
+    save(all);
+  },
+  /** A seat given back (docs/protocol.md, "Giving a lobby seat back"): its token is void. */
+  forget(tableId, seat) {
+    const all = load();
+    if (!all[tableId]) return;
+    delete all[tableId][seat];
     save(all);
   },
   /** A rematch keeps every seat's token: carry what we hold to the new table. */

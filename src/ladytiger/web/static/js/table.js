@@ -237,6 +237,16 @@ function receive(message) {
       break;
     case "ack":
       break;
+    case "unseated":
+      // The seat was given back, from this page or another tab: watch from now on. The
+      // token holds nothing any more, so the address and this browser forget it.
+      tokens.forget(tableId, message.seat);
+      history.replaceState(null, "", location.pathname + location.search);
+      S.token = null;
+      S.seat = null;
+      say("You gave your seat back: you are watching now. Take an open seat to play.",
+        "info", true);
+      break;
     case "rated":
       // The game's ratings are saved: what it did to each seat's rating shows at its end,
       // and each name's rating is the new one.
@@ -275,7 +285,7 @@ function receive(message) {
       }
       S.pending = false;
       document.body.dataset.pending = "0";
-      if (message.ref === "close" || message.ref === "resign") {
+      if (message.ref === "close" || message.ref === "resign" || message.ref === "leave") {
         // Refused (the game began meanwhile, or had ended): ask afresh, with the words why.
         S.closeAsked = false;
         S.resignAsked = false;
@@ -647,7 +657,14 @@ function waitingRoom() {
         extra = take;
       }
     } else status = h("span", {class: "tag waiting"}, "waiting to join");
-    if (seat.kind === "human" && held[seat.seat]) {
+    if (me && seat.open) {
+      // Sat down from the lobby: free to get up again until the game begins.
+      const leave = h("button", {type: "button", class: "small", id: "leave-seat"},
+        "Give this seat back");
+      leave.addEventListener("click", () => leaveSeat(leave));
+      extra = [leave, h("span", {class: "hint"},
+        "You took this seat from the lobby. Until the game begins you may give it back.")];
+    } else if (seat.kind === "human" && held[seat.seat]) {
       extra = [copyControl(`Invite link for seat ${seat.seat}`,
         inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`),
       h("span", {class: "hint"}, me
@@ -703,6 +720,20 @@ function closeControl(seats) {
       + "invite links stop working" + (others ? " and whoever has sat down is told." : ".")),
     h("div", {class: "actions"}, sure, keep)));
   return slot;
+}
+
+async function leaveSeat(button) {
+  button.disabled = true;
+  if (send({type: "leave", ref: "leave"})) return;
+  try {
+    const seat = S.seat;
+    await api.leave(tableId, S.token);
+    tokens.forget(tableId, seat);
+    location.replace(location.pathname);  // not connected: read the table afresh, watching
+  } catch (error) {
+    button.disabled = false;
+    say(error.message, "error");
+  }
 }
 
 async function closeTable(button) {
