@@ -1,7 +1,8 @@
 """The `ladytiger` subcommands of the server adapter, added to the main app by `register`.
 
 `serve` runs the game server (docs/protocol.md); `connect` plays one seat of a table on a
-server with a local bot, through the reference client in `ladytiger.web.client`.
+server with a local bot, and `join` lets a person play it from the keyboard, both through the
+reference client in `ladytiger.web.client`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def register(app: typer.Typer) -> None:
     """Add this adapter's commands to `app`."""
     app.command()(serve)
     app.command()(connect)
+    app.command()(join)
 
 
 def serve(
@@ -197,6 +199,59 @@ def connect(
         you = " (you)" if index == seat_number else ""
         mark = " [bold green]wins[/]" if share > 0 else ""
         console.print(f"seat {index}{you}: {score}{mark}")
+
+
+def join(
+    url: Annotated[
+        str, typer.Argument(help="an invite link (your seat), or a table's link (then the "
+                            "first open seat is taken for you)")
+    ],
+    seat_file: Annotated[
+        str | None, typer.Option(help="read the seat token from this file ('-': standard "
+                                 "input), as `connect` does")
+    ] = None,
+    table: Annotated[str | None, typer.Option(help="the table id, if URL is the server")] = None,
+) -> None:
+    """Play a seat of a table on a server yourself, in the terminal, with friends who may be
+    in their browsers. Type a move's number or its text."""
+    from ladytiger.cli.main import say_error
+    from ladytiger.cli.remote_seat import LineReader, play_in_terminal
+    from ladytiger.web.client import ClientError, ServerClient, parse_link
+
+    try:
+        link = parse_link(url)
+        token = read_seat_token(seat_file, link.token)
+    except ValueError as error:
+        say_error(error)
+        raise typer.Exit(2) from error
+    table_id = table or link.table
+    if table_id is None:
+        say_error("which table? give an invite link, a table link, or --table ID")
+        raise typer.Exit(2)
+
+    async def sit_and_play() -> dict[str, Any] | None:
+        seat_token = token
+        if seat_token is None:
+            async with ServerClient(link.base) as client:
+                claimed = await client.join(table_id)
+            seat_token = claimed["token"]
+            console.print(f"You took seat {claimed['seat']}. To come back to it, keep this "
+                          f"link: {link.base}/play/{table_id}#seat={seat_token}")
+        return await play_in_terminal(link.base, table_id, seat_token, LineReader(console),
+                                      console)
+
+    try:
+        end = asyncio.run(sit_and_play())
+    except ClientError as error:
+        say_error(error)
+        raise typer.Exit(1) from error
+    except (OSError, TimeoutError) as error:
+        say_error(f"cannot reach the table: {error}")
+        raise typer.Exit(1) from error
+    except KeyboardInterrupt:
+        raise typer.Exit(1) from None
+    if end is None:
+        raise typer.Exit(1)
 
 
 def read_seat_token(seat_file: str | None, link_token: str | None,

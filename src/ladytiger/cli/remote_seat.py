@@ -1,0 +1,282 @@
+"""Play a seat of a table on a server yourself, in the terminal (`ladytiger join`).
+
+The friends at the table may be in their browsers: this is the same table, seen through the
+same protocol (docs/protocol.md). The board is drawn by the terminal views of
+`ladytiger.cli.views` from the seat's observation, as `ladytiger play` draws it; moves are
+typed as a number or as their text, and the server, not this client, says whether a move is
+legal and why not.
+
+Reading the keyboard must never stop the table's messages: a line is read in a thread of its
+own (`LineReader`) while the socket is read here, so a clock that runs out, a chat line or
+the end of the game is shown even while a prompt waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import re
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from ladytiger.cli.views import view_for
+from ladytiger.web.client import ClientError, TableConnection
+
+Ask = Callable[[str], Awaitable[str]]
+
+HINT_WORDS = ("hint", "?")
+RESIGN_WORDS = ("resign",)
+HELP_WORDS = ("help",)
+PROMPT = "your move (number or text; hint, say TEXT, resign): "
+SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+
+
+class LineReader:
+    """Lines from the keyboard, one per `await reader(prompt)`, read by a daemon thread: a
+    prompt still open when the game ends does not keep the program alive."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._asks: queue.Queue[tuple[str, asyncio.Future[str], asyncio.AbstractEventLoop]]
+        self._asks = queue.Queue()
+        threading.Thread(target=self._run, name="keyboard", daemon=True).start()
+
+    async def __call__(self, prompt: str) -> str:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+        self._asks.put((prompt, future, loop))
+        return await future
+
+    def _run(self) -> None:
+        while True:
+            prompt, future, loop = self._asks.get()
+            try:
+                line = self.console.input(f"[bold]{escape(prompt)}[/]")
+            except (EOFError, KeyboardInterrupt) as error:
+                loop.call_soon_threadsafe(_settle, future, None, EOFError(str(error)))
+                return
+            loop.call_soon_threadsafe(_settle, future, line, None)
+
+
+def _settle(future: asyncio.Future[str], line: str | None, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(line or "")
+
+
+class TerminalSeat:
+    """One seat played by a person at the keyboard: what the table says, shown as it comes;
+    what the person types, sent when it is theirs to send."""
+
+    def __init__(self, connection: TableConnection, ask: Ask, console: Console) -> None:
+        self.connection = connection
+        self.ask = ask
+        self.console = console
+        self.seat = connection.seat
+        info = connection.welcome["table"]
+        self.names = [seat.get("name") or f"Seat {seat['seat']}" for seat in info["seats"]]
+        self.render = view_for(info["game"])
+        self.view: dict[str, Any] | None = None
+        self.shown = 0  # log lines already printed
+        self.prompted: int | None = None  # the version whose moves were listed
+        # The version a move of ours was sent at, and its ref: no prompt for that version
+        # again unless the move is refused (its ack may come before the view that follows).
+        self.moved_at: int | None = None
+        self.move_ref: str | None = None
+        self.said_waiting = False
+        self.announced: int | None = None  # whose turn was last said
+
+    # ------------------------------------------------------------------ the loop
+    async def play(self) -> dict[str, Any] | None:
+        """Until the game ends: its `end` message, or None if the table ended without one
+        (a resignation, a closed table) or the keyboard was closed."""
+        self._greet()
+        receiving: asyncio.Future[dict[str, Any]] = asyncio.ensure_future(
+            self.connection.receive())
+        reading: asyncio.Future[str] | None = None
+        try:
+            while True:
+                waits: set[asyncio.Future[Any]] = {receiving}
+                if reading is None and self._wants_line():
+                    reading = asyncio.ensure_future(self.ask(PROMPT))
+                if reading is not None:
+                    waits.add(reading)
+                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if receiving in done:
+                    message = receiving.result()
+                    receiving = asyncio.ensure_future(self.connection.receive())
+                    finished, result = self._receive(message)
+                    if finished:
+                        return result
+                if reading is not None and reading in done:
+                    try:
+                        line = reading.result()
+                    except EOFError:
+                        self.console.print("\n[yellow]You left the table. Your seat is kept: "
+                                           "the same link brings you back.[/]")
+                        return None
+                    reading = None
+                    await self._typed(line.strip())
+        finally:
+            receiving.cancel()
+            if reading is not None:
+                reading.cancel()
+
+    def _wants_line(self) -> bool:
+        """A prompt is open while it is this seat's turn and no move of it is on its way."""
+        view = self.view
+        return (view is not None and view.get("your_turn", False)
+                and view["version"] != self.moved_at and view["status"] == "playing")
+
+    # ------------------------------------------------------------------ from the table
+    def _greet(self) -> None:
+        info = self.connection.welcome["table"]
+        if self.seat is None:
+            self.console.print(f"Watching {escape(info['title'])} at table {info['id']}.")
+            return
+        name = self.names[self.seat]
+        who = f"seat {self.seat}" if name == f"Seat {self.seat}" else (
+            f"[bold]{escape(name)}[/], seat {self.seat},")
+        self.console.print(f"You are {who} at {escape(info['title'])} (table {info['id']}). "
+                           "Type help for what you can type.")
+
+    def _receive(self, message: dict[str, Any]) -> tuple[bool, dict[str, Any] | None]:
+        kind = message["type"]
+        if kind == "view":
+            return self._show_view(message), None
+        if kind == "end":
+            self._show_end(message)
+            return True, message
+        if kind == "presence":
+            self.names = [seat.get("name") or f"Seat {seat['seat']}"
+                          for seat in message["seats"]]
+        elif kind == "error":
+            self._show_error(message)
+        elif kind == "timeout":
+            who = "Your" if message["seat"] == self.seat else f"{self.names[message['seat']]}'s"
+            self.console.print(f"[yellow]{escape(who)} time ran out: a bot moves instead.[/]")
+        elif kind == "chat":
+            sender = message.get("from") or {}
+            name = (sender.get("player") or {}).get("name") or "someone"
+            self.console.print(f"[magenta]{escape(name)}:[/] {escape(message['text'])}")
+        elif kind == "hint":
+            self.console.print(f"[bold green]hint:[/] {escape(message['text'])}: "
+                               f"{escape(message.get('reason') or '')}")
+            note = (message.get("search") or {}).get("note")
+            if note:
+                self.console.print(f"      {escape(note)}")
+        elif kind == "unseated":
+            self.console.print("[yellow]This seat was given back: you are watching now.[/]")
+            self.seat = None
+        return False, None
+
+    def _show_view(self, view: dict[str, Any]) -> bool:
+        self.view = view
+        status = view["status"]
+        if status == "waiting":
+            if not self.said_waiting:
+                self.console.print("Waiting for players: the game starts when every seat is "
+                                   "taken.")
+                self.said_waiting = True
+            return False
+        observation = view["observation"]
+        log = observation.get("log") or []
+        for line in log[self.shown:]:
+            self.console.print(f"[dim]·[/] {escape(self.named(line))}")
+        self.shown = len(log)
+        if status == "abandoned":
+            words = view.get("abandoned") or "the table was closed"
+            self.console.print(f"[yellow]{escape(words[0].upper() + words[1:])}.[/]")
+            return True
+        if status == "finished":
+            return False  # the `end` message follows with the result
+        player = view["current_player"]
+        if view.get("your_turn") and self.prompted != view["version"]:
+            self.prompted = view["version"]
+            self.announced = player
+            self.console.print(self.render(observation))
+            for number, move in enumerate(view["legal_actions"], start=1):
+                self.console.print(f"  [bold cyan]{number:>2}[/] {escape(move['text'])}")
+        elif not view.get("your_turn") and player != self.announced:
+            self.announced = player
+            if 0 <= player < len(self.names):
+                self.console.print(f"[dim]{escape(self.names[player])} to play…[/]")
+        return False
+
+    def named(self, text: str) -> str:
+        """The engine's "Seat 1" as the table names that seat (the browser does the same)."""
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            return self.names[seat] if 0 <= seat < len(self.names) else match.group(0)
+
+        return SEAT_WORD.sub(name, text)
+
+    def _show_error(self, message: dict[str, Any]) -> None:
+        if message.get("code") in ("unauthorized", "unknown_table"):
+            raise ClientError(message["code"], message["message"], message)
+        if message.get("ref") is not None and message.get("ref") == self.move_ref:
+            self.moved_at = self.move_ref = None  # refused: the prompt opens again
+        self.console.print(f"[red]{escape(message.get('message') or 'refused')}[/]")
+
+    def _show_end(self, end: dict[str, Any]) -> None:
+        if self.view is not None:
+            self.console.print(self.render(self.view["observation"]))
+        winners = [seat for seat, share in enumerate(end["returns"]) if share > 0]
+        for seat, score in enumerate(end["scores"]):
+            you = " (you)" if seat == self.seat and self.names[seat] != "You" else ""
+            mark = " [bold green]wins[/]" if seat in winners else ""
+            self.console.print(f"{escape(self.names[seat])}{you}: {score}{mark}")
+
+    # ------------------------------------------------------------------ from the keyboard
+    async def _typed(self, line: str) -> None:
+        view = self.view
+        lowered = line.lower()
+        if not line:
+            return
+        if lowered in HELP_WORDS:
+            self.console.print("Type a move's number or its text. Also: hint (what would you "
+                               "play here?), say TEXT (to the table's chat, for players "
+                               "with a name), resign (give the game up).")
+            return
+        if lowered.startswith("say "):
+            await self.connection.chat(line[4:].strip())
+            return
+        if view is None or not view.get("your_turn"):
+            self.console.print("[yellow]It is not your turn any more; wait for the next.[/]")
+            return
+        if lowered in HINT_WORDS:
+            await self.connection.send("hint")
+            return
+        if lowered in RESIGN_WORDS:
+            sure = (await self.ask("Give this game up? It ends for everyone. (yes/no): "))
+            if sure.strip().lower() in ("y", "yes"):
+                await self.connection.resign()
+            return
+        legal = view["legal_actions"]
+        if line.isdigit():
+            number = int(line)
+            if not 1 <= number <= len(legal):
+                self.console.print(f"[red]Choose a number from 1 to {len(legal)}.[/]")
+                return
+            action: int | str = legal[number - 1]["id"]
+        else:
+            action = line  # the server reads the text, and says why if it is not a move
+        self.moved_at = view["version"]
+        self.move_ref = await self.connection.act(view["version"], action)
+
+
+async def play_in_terminal(base: str, table_id: str, token: str | None, ask: Ask,
+                           console: Console, player: str | None = None) -> dict[str, Any] | None:
+    """Connect to the table and play the token's seat from the keyboard until the game ends."""
+    connection = await TableConnection.open(base, table_id, token, player=player)
+    try:
+        return await TerminalSeat(connection, ask, console).play()
+    finally:
+        await connection.close()

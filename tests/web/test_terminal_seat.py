@@ -1,0 +1,108 @@
+"""`ladytiger join`: a person plays a seat of a server's table from the keyboard, at the same
+table as friends in their browsers (ladytiger.cli.remote_seat)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import httpx
+from rich.console import Console
+from typer.testing import CliRunner
+
+from ladytiger.cli.main import app
+from ladytiger.cli.remote_seat import play_in_terminal
+from tests.web.support import run
+
+runner = CliRunner()
+
+
+def make_table(base: str, seats: list[dict], game: str = "doors", **options: int) -> dict:
+    reply = httpx.post(f"{base}/api/tables", json={
+        "game": game, "options": options or {"gems_to_win": 2}, "seats": seats,
+        "bot_pause": 0.01})
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+class Keyboard:
+    """Lines typed when a prompt asks, in order; after the script, the first move."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = list(script)
+        self.prompts: list[str] = []
+
+    async def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        await asyncio.sleep(0)
+        return self.script.pop(0) if self.script else "1"
+
+
+def terminal() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=100, highlight=False, color_system=None), out
+
+
+def test_a_person_plays_a_whole_game_from_the_keyboard_and_is_told_what_went_wrong(live):
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    console, out = terminal()
+    # Help, a number out of range, and a text that names no move, before a real move.
+    keys = Keyboard(["help", "99", "take the Purple Tiger", "  ", "1"])
+    end = run(asyncio.wait_for(play_in_terminal(
+        live.base, made["table"]["id"], made["tokens"]["0"], keys, console), 60))
+    text = out.getvalue()
+    assert end is not None and end["type"] == "end"
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["status"] == "finished"
+    assert "You are seat 0 at Doors" in text
+    assert "Type a move's number or its text" in text  # the help
+    assert "Choose a number from 1 to" in text
+    assert "'take the Purple Tiger' is not a move of Doors here" in text
+    # The board is drawn, the moves listed, and the others named as the table names them.
+    assert "Doors, contest 1" in text and "   1 take " in text
+    assert "Casual bot to play…" in text and "· Seat 1 " not in text
+    assert f"Casual bot: {end['scores'][1]}" in text
+    # One prompt for each position, and one more after each of the four lines that played
+    # nothing: never a second prompt while a move is on its way.
+    assert len(keys.prompts) == text.count("   1 ") + 4
+
+
+def test_a_person_resigns_from_the_keyboard(live):
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    console, out = terminal()
+    keys = Keyboard(["resign", "no", "resign", "yes"])
+    end = run(asyncio.wait_for(play_in_terminal(
+        live.base, made["table"]["id"], made["tokens"]["0"], keys, console), 60))
+    assert end is None
+    assert "Give this game up?" in keys.prompts[1]
+    assert "Seat 0 resigned: Casual bot wins." in out.getvalue()
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["abandoned"]["resigned"] == 0
+
+
+def test_join_takes_an_open_seat_from_a_tables_link_and_plays_it(live):
+    made = make_table(live.base, [{"kind": "human", "open": True},
+                                  {"kind": "bot", "bot": "random"}])
+    result = runner.invoke(app, ["join", made["links"]["spectate"]], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    output = result.output.replace("\n", " ")
+    assert "You took seat 0. To come back to it, keep this link:" in output
+    assert "#seat=" in output
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["status"] == "finished"
+
+
+def test_join_explains_what_it_needs_and_leaves_a_seat_kept_on_end_of_input(live):
+    result = runner.invoke(app, ["join", live.base])
+    assert result.exit_code == 2 and "which table?" in result.output
+    result = runner.invoke(app, ["join", f"{live.base}/play/nosuch#seat=t"])
+    assert result.exit_code == 1 and "there is no table 'nosuch'" in result.output
+    full = make_table(live.base, [{"kind": "human"}, {"kind": "bot"}])
+    result = runner.invoke(app, ["join", full["links"]["spectate"]])
+    assert result.exit_code == 1 and "no free seat" in result.output
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    result = runner.invoke(app, ["join", made["links"]["invites"]["0"]], input="")
+    assert result.exit_code == 1
+    assert "You left the table. Your seat is kept" in result.output
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["status"] == "playing"
