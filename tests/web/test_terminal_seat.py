@@ -106,3 +106,27 @@ def test_join_explains_what_it_needs_and_leaves_a_seat_kept_on_end_of_input(live
     assert "You left the table. Your seat is kept" in result.output
     info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
     assert info["status"] == "playing"
+
+
+def test_join_plays_as_a_named_player_and_shows_what_the_game_did_to_the_rating(live,
+                                                                                tmp_path):
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    tess = httpx.post(f"{live.base}/api/players", json={"name": "Tess"}).json()
+    link = tmp_path / "me.txt"
+    link.write_text(f"{live.base}/me#player={tess['secret']}\n")
+    result = runner.invoke(app, ["join", made["links"]["invites"]["0"],
+                                 "--player-file", str(link)], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "You are Tess, seat 0, at Doors" in result.output.replace("\n", " ")
+    assert "Tess (you):" in result.output
+    assert "Your rating: 1000 → " in result.output
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["seats"][0]["player"]["name"] == "Tess" and info["ratings"] is not None
+    # From the environment too; a secret that is nobody's is refused before any move.
+    other = make_table(live.base, [{"kind": "human"}, {"kind": "bot"}])
+    result = runner.invoke(app, ["join", other["links"]["invites"]["0"]], input="1\n",
+                           env={"LADYTIGER_PLAYER": "nobody-at-all"})
+    assert result.exit_code == 1 and "belongs to no player" in result.output
+    result = runner.invoke(app, ["join", other["links"]["invites"]["0"], "--player-file",
+                                 str(tmp_path / "missing.txt")])
+    assert result.exit_code == 2 and "cannot read the player file" in result.output

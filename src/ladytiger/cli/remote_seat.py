@@ -32,6 +32,7 @@ HINT_WORDS = ("hint", "?")
 RESIGN_WORDS = ("resign",)
 HELP_WORDS = ("help",)
 PROMPT = "your move (number or text; hint, say TEXT, resign): "
+RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
 
@@ -92,6 +93,8 @@ class TerminalSeat:
         self.move_ref: str | None = None
         self.said_waiting = False
         self.announced: int | None = None  # whose turn was last said
+        # A player's rated game: its new ratings follow the end, and are worth the wait.
+        self.rated = bool(info.get("rated", True) and connection.welcome.get("player"))
 
     # ------------------------------------------------------------------ the loop
     async def play(self) -> dict[str, Any] | None:
@@ -114,6 +117,8 @@ class TerminalSeat:
                     receiving = asyncio.ensure_future(self.connection.receive())
                     finished, result = self._receive(message)
                     if finished:
+                        if result is not None and self.rated:
+                            await self._show_rating(receiving)
                         return result
                 if reading is not None and reading in done:
                     try:
@@ -217,6 +222,19 @@ class TerminalSeat:
             return self.names[seat] if 0 <= seat < len(self.names) else match.group(0)
 
         return SEAT_WORD.sub(name, text)
+
+    async def _show_rating(self, receiving: asyncio.Future[dict[str, Any]]) -> None:
+        """What the game did to this player's rating: `rated` comes just after `end`."""
+        try:
+            async with asyncio.timeout(RATING_WAIT):
+                while (message := await receiving)["type"] != "rated":
+                    receiving = asyncio.ensure_future(self.connection.receive())
+        except TimeoutError:
+            return
+        for change in message["ratings"]:
+            if change["seat"] == self.seat:
+                before, after = round(change["before"]), round(change["after"])
+                self.console.print(f"Your rating: {before} → {after} ({after - before:+d})")
 
     def _show_error(self, message: dict[str, Any]) -> None:
         if message.get("code") in ("unauthorized", "unknown_table"):

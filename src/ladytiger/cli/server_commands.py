@@ -24,6 +24,8 @@ console = Console(highlight=False)
 
 # Where `connect` finds a seat token when neither a file nor the link gives one.
 SEAT_TOKEN_VARIABLE = "LADYTIGER_SEAT_TOKEN"
+# Where `join` finds the player's secret (or personal link) without --player-file.
+PLAYER_VARIABLE = "LADYTIGER_PLAYER"
 
 
 def register(app: typer.Typer) -> None:
@@ -211,6 +213,11 @@ def join(
                                  "input), as `connect` does")
     ] = None,
     table: Annotated[str | None, typer.Option(help="the table id, if URL is the server")] = None,
+    player_file: Annotated[
+        str | None, typer.Option(help="play as your player (named, rated, in the chat): a "
+                                 "file holding your personal link (…/me#player=…) or its "
+                                 f"secret; without it, from {PLAYER_VARIABLE} if set")
+    ] = None,
 ) -> None:
     """Play a seat of a table on a server yourself, in the terminal, with friends who may be
     in their browsers. Type a move's number or its text."""
@@ -228,6 +235,11 @@ def join(
     if table_id is None:
         say_error("which table? give an invite link, a table link, or --table ID")
         raise typer.Exit(2)
+    try:
+        player = read_player_secret(player_file)
+    except ValueError as error:
+        say_error(error)
+        raise typer.Exit(2) from error
 
     async def sit_and_play() -> dict[str, Any] | None:
         seat_token = token
@@ -238,7 +250,7 @@ def join(
             console.print(f"You took seat {claimed['seat']}. To come back to it, keep this "
                           f"link: {link.base}/play/{table_id}#seat={seat_token}")
         return await play_in_terminal(link.base, table_id, seat_token, LineReader(console),
-                                      console)
+                                      console, player=player)
 
     try:
         end = asyncio.run(sit_and_play())
@@ -269,6 +281,33 @@ def read_seat_token(seat_file: str | None, link_token: str | None,
     return None if value is None else _checked(value, f"in {SEAT_TOKEN_VARIABLE}")
 
 
+def read_player_secret(player_file: str | None,
+                       environ: Mapping[str, str] | None = None) -> str | None:
+    """The player secret `join` says hello with, or None to play by the seat's token only:
+    from `player_file`, else the environment; either may hold the personal link."""
+    if player_file is not None:
+        text: str | bytes = _read_file(player_file, "player file")
+        where = f"in the player file {player_file}"
+    else:
+        value = (os.environ if environ is None else environ).get(PLAYER_VARIABLE)
+        if value is None:
+            return None
+        text, where = value, f"in {PLAYER_VARIABLE}"
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"the player secret {where} is not text (UTF-8)") from None
+    text = text.strip()
+    if "#player=" in text:
+        text = text.split("#player=", 1)[1]
+    secret = text.strip()
+    if not secret or any(c.isspace() or not c.isprintable() for c in secret):
+        raise ValueError(f"no player secret {where}: give your personal link (…/me#player=…) "
+                         "or the secret in it")
+    return secret
+
+
 def _checked(text: str | bytes, where: str) -> str:
     from ladytiger.web.protocol import MAX_TOKEN_LENGTH
 
@@ -297,12 +336,12 @@ def _checked(text: str | bytes, where: str) -> str:
 _READ_LIMIT = 4096
 
 
-def _read_file(path: str) -> bytes:
+def _read_file(path: str, what: str = "seat file") -> bytes:
     try:
         with open(path, "rb") as handle:
             return handle.read(_READ_LIMIT)
     except OSError as error:
-        raise ValueError(f"cannot read the seat file {path}: {error.strerror or error}") from None
+        raise ValueError(f"cannot read the {what} {path}: {error.strerror or error}") from None
 
 
 def _read_standard_input() -> str | bytes:
