@@ -130,3 +130,52 @@ def test_join_plays_as_a_named_player_and_shows_what_the_game_did_to_the_rating(
     result = runner.invoke(app, ["join", other["links"]["invites"]["0"], "--player-file",
                                  str(tmp_path / "missing.txt")])
     assert result.exit_code == 2 and "cannot read the player file" in result.output
+
+
+def test_host_sets_a_table_up_prints_the_links_and_plays_seat_zero(live):
+    result = runner.invoke(app, ["host", live.base, "favor", "--players", "3", "--seat",
+                                 "casual", "--seat", "beginner", "-o",
+                                 "random_first_player=true"],
+                           input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "seat 1: a casual bot" in result.output and "seat 2: a beginner bot" in result.output
+    assert "seat 0 is yours; to come back to it: http://" in result.output
+    table_id = result.output.split("/play/")[1].split()[0]
+    info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
+    assert info["status"] == "finished"
+    assert info["options"]["random_first_player"] is True
+    assert "Casual bot" in result.output and "Beginner bot" in result.output
+
+
+def test_a_host_waiting_for_a_friend_closes_the_table_from_the_keyboard(live):
+    # Typed while waiting: help, then close, asked once more.
+    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "friend"],
+                           input="help\nclose\nno\nclose\nyes\n")
+    assert result.exit_code == 1, result.output  # ended without a game
+    lines = result.output
+    assert "seat 1: send this link to its player: http://" in lines
+    invite = lines.split("seat 1: send this link to its player: ")[1].split()[0]
+    assert "#seat=" in invite  # on one line, whole, to be copied
+    assert "The game has not begun" in lines
+    assert "You closed this table before the game began" not in lines
+    assert "closed this table before the game began." in lines
+    table_id = invite.split("/play/")[1].split("#")[0]
+    info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
+    assert info["abandoned"]["closed"] == 0
+
+
+def test_a_player_who_took_a_lobby_seat_from_the_terminal_gives_it_back(live):
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "human", "open": True}])
+    result = runner.invoke(app, ["join", made["links"]["spectate"]], input="leave\n")
+    assert result.exit_code == 1, result.output
+    assert "You gave your seat back" in result.output, result.output
+    info = httpx.get(f"{live.base}/api/tables/{made['table']['id']}").json()["table"]
+    assert info["status"] == "waiting" and info["seats"][1]["claimed"] is False
+
+
+def test_host_explains_a_bad_request(live):
+    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "wizard"])
+    assert result.exit_code == 1 and "there is no bot called 'wizard'" in result.output
+    result = runner.invoke(app, ["host", live.base, "doors", "--players", "2", "--seat",
+                                 "casual", "--seat", "casual"])
+    assert result.exit_code == 2 and "2 --seat given for 1 other seats" in result.output

@@ -32,6 +32,7 @@ HINT_WORDS = ("hint", "?")
 RESIGN_WORDS = ("resign",)
 HELP_WORDS = ("help",)
 PROMPT = "your move (number or text; hint, say TEXT, resign): "
+WAITING_PROMPT = "waiting for players (say TEXT, close, leave, help): "
 RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
@@ -83,6 +84,7 @@ class TerminalSeat:
         self.seat = connection.seat
         info = connection.welcome["table"]
         self.names = [seat.get("name") or f"Seat {seat['seat']}" for seat in info["seats"]]
+        self.seats: list[dict[str, Any]] = info["seats"]  # as the last presence told them
         self.render = view_for(info["game"])
         self.view: dict[str, Any] | None = None
         self.shown = 0  # log lines already printed
@@ -91,6 +93,8 @@ class TerminalSeat:
         # again unless the move is refused (its ack may come before the view that follows).
         self.moved_at: int | None = None
         self.move_ref: str | None = None
+        # The ref of a resign, close or leave on its way: no prompt until it is refused.
+        self.quit_ref: str | None = None
         self.said_waiting = False
         self.announced: int | None = None  # whose turn was last said
         # A player's rated game: its new ratings follow the end, and are worth the wait.
@@ -108,7 +112,9 @@ class TerminalSeat:
             while True:
                 waits: set[asyncio.Future[Any]] = {receiving}
                 if reading is None and self._wants_line():
-                    reading = asyncio.ensure_future(self.ask(PROMPT))
+                    waiting = self.view is not None and self.view["status"] == "waiting"
+                    reading = asyncio.ensure_future(self.ask(WAITING_PROMPT if waiting
+                                                             else PROMPT))
                 if reading is not None:
                     waits.add(reading)
                 done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
@@ -135,10 +141,17 @@ class TerminalSeat:
                 reading.cancel()
 
     def _wants_line(self) -> bool:
-        """A prompt is open while it is this seat's turn and no move of it is on its way."""
+        """A prompt is open while the table waits for players (to close it, or to give the
+        seat back), and while it is this seat's turn and no move of it is on its way."""
         view = self.view
-        return (view is not None and view.get("your_turn", False)
-                and view["version"] != self.moved_at and view["status"] == "playing")
+        if view is None or self.seat is None or self.quit_ref is not None:
+            return False
+        if view["status"] == "waiting":
+            # Not while only this seat's own arrival is missing: the game is about to begin.
+            return any(seat["kind"] == "human" and not seat.get("joined")
+                       and seat["seat"] != self.seat for seat in self.seats)
+        return (view.get("your_turn", False) and view["version"] != self.moved_at
+                and view["status"] == "playing")
 
     # ------------------------------------------------------------------ from the table
     def _greet(self) -> None:
@@ -160,6 +173,7 @@ class TerminalSeat:
             self._show_end(message)
             return True, message
         if kind == "presence":
+            self.seats = message["seats"]
             self.names = [seat.get("name") or f"Seat {seat['seat']}"
                           for seat in message["seats"]]
         elif kind == "error":
@@ -178,8 +192,10 @@ class TerminalSeat:
             if note:
                 self.console.print(f"      {escape(note)}")
         elif kind == "unseated":
-            self.console.print("[yellow]This seat was given back: you are watching now.[/]")
+            self.console.print("[yellow]You gave your seat back: the table goes on without "
+                               "you.[/]")
             self.seat = None
+            return True, None
         return False, None
 
     def _show_view(self, view: dict[str, Any]) -> bool:
@@ -241,6 +257,8 @@ class TerminalSeat:
             raise ClientError(message["code"], message["message"], message)
         if message.get("ref") is not None and message.get("ref") == self.move_ref:
             self.moved_at = self.move_ref = None  # refused: the prompt opens again
+        if message.get("ref") is not None and message.get("ref") == self.quit_ref:
+            self.quit_ref = None
         self.console.print(f"[red]{escape(message.get('message') or 'refused')}[/]")
 
     def _show_end(self, end: dict[str, Any]) -> None:
@@ -253,18 +271,34 @@ class TerminalSeat:
             self.console.print(f"{escape(self.names[seat])}{you}: {score}{mark}")
 
     # ------------------------------------------------------------------ from the keyboard
+    async def _typed_while_waiting(self, lowered: str) -> None:
+        if lowered == "close":
+            sure = await self.ask("Close this table for everyone? Nothing has been dealt. "
+                                  "(yes/no): ")
+            if sure.strip().lower() in ("y", "yes"):
+                self.quit_ref = await self.connection.close_table()
+        elif lowered == "leave":
+            self.quit_ref = await self.connection.leave()
+        else:
+            self.console.print("[yellow]The game has not begun: it starts when every seat "
+                               "is taken.[/] Meanwhile: say TEXT, close (the table, if you "
+                               "set it up), leave (a seat you took from the lobby).")
+
     async def _typed(self, line: str) -> None:
         view = self.view
         lowered = line.lower()
         if not line:
             return
+        if lowered.startswith("say "):
+            await self.connection.chat(line[4:].strip())
+            return
+        if view is not None and view["status"] == "waiting":
+            await self._typed_while_waiting(lowered)
+            return
         if lowered in HELP_WORDS:
             self.console.print("Type a move's number or its text. Also: hint (what would you "
                                "play here?), say TEXT (to the table's chat, for players "
                                "with a name), resign (give the game up).")
-            return
-        if lowered.startswith("say "):
-            await self.connection.chat(line[4:].strip())
             return
         if view is None or not view.get("your_turn"):
             self.console.print("[yellow]It is not your turn any more; wait for the next.[/]")
@@ -275,7 +309,7 @@ class TerminalSeat:
         if lowered in RESIGN_WORDS:
             sure = (await self.ask("Give this game up? It ends for everyone. (yes/no): "))
             if sure.strip().lower() in ("y", "yes"):
-                await self.connection.resign()
+                self.quit_ref = await self.connection.resign()
             return
         legal = view["legal_actions"]
         if line.isdigit():

@@ -1,8 +1,8 @@
 """The `ladytiger` subcommands of the server adapter, added to the main app by `register`.
 
 `serve` runs the game server (docs/protocol.md); `connect` plays one seat of a table on a
-server with a local bot, and `join` lets a person play it from the keyboard, both through the
-reference client in `ladytiger.web.client`.
+server with a local bot, `join` lets a person play it from the keyboard, and `host` sets a
+table up and plays its first seat, all through the reference client in `ladytiger.web.client`.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def register(app: typer.Typer) -> None:
     app.command()(serve)
     app.command()(connect)
     app.command()(join)
+    app.command()(host)
 
 
 def serve(
@@ -248,7 +249,8 @@ def join(
                 claimed = await client.join(table_id)
             seat_token = claimed["token"]
             console.print(f"You took seat {claimed['seat']}. To come back to it, keep this "
-                          f"link: {link.base}/play/{table_id}#seat={seat_token}")
+                          f"link: {link.base}/play/{table_id}#seat={seat_token}",
+                          soft_wrap=True)
         return await play_in_terminal(link.base, table_id, seat_token, LineReader(console),
                                       console, player=player)
 
@@ -279,6 +281,98 @@ def read_seat_token(seat_file: str | None, link_token: str | None,
         return _checked(link_token, "in the link")
     value = (os.environ if environ is None else environ).get(SEAT_TOKEN_VARIABLE)
     return None if value is None else _checked(value, f"in {SEAT_TOKEN_VARIABLE}")
+
+
+def host(
+    server: Annotated[str, typer.Argument(help="the server's address, e.g. "
+                                          "http://127.0.0.1:8000")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="which game")],
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="who sits in seats 1, 2, … in turn (repeatable): 'friend' "
+                     "(an invite link for you to send), 'open' (listed in the lobby for "
+                     "anyone), or a bot level (beginner, casual, strong, expert); seats not "
+                     "given are friends'"),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option NAME=VALUE")
+    ] = None,
+    clock: Annotated[int | None, typer.Option(help="seconds a move, then a bot moves for "
+                                              "whoever ran out")] = None,
+    unrated: Annotated[bool, typer.Option(help="a game that does not count for ratings")] = False,
+    player_file: Annotated[
+        str | None, typer.Option(help="play as your player, as `join` does")
+    ] = None,
+) -> None:
+    """Set up a table on a server, print the links to send, and play seat 0 in the terminal
+    (the game starts once every seat is taken)."""
+    from ladytiger.cli.main import parse_options, say_error
+    from ladytiger.cli.remote_seat import LineReader, play_in_terminal
+    from ladytiger.web.client import ClientError, ServerClient, parse_link
+
+    try:
+        base = parse_link(server).base
+        player = read_player_secret(player_file)
+    except ValueError as error:
+        say_error(error)
+        raise typer.Exit(2) from error
+    options: dict[str, Any] = parse_options(option)
+    if players is not None:
+        options["players"] = players
+    seats = [{"kind": "human"}] + [_seat_plan(word) for word in seat or []]
+    if players is not None and len(seats) > players:
+        say_error(f"{len(seats) - 1} --seat given for {players - 1} other seats")
+        raise typer.Exit(2)
+    count = players if players is not None else max(len(seats), 2)
+    seats += [{"kind": "human"}] * (count - len(seats))
+    options.setdefault("players", count)
+    request: dict[str, Any] = {"options": options, "seats": seats, "rated": not unrated}
+    if clock is not None:
+        request["clock"] = {"seconds": clock}
+
+    async def make_and_play() -> dict[str, Any] | None:
+        async with ServerClient(base) as client:
+            made = await client.create_table(game_name, **request)
+        table_id = made["table"]["id"]
+        console.print(f"{escape(made['table']['title'])} at {base}/play/{table_id}")
+        invites = made["links"]["invites"]
+        for number, plan in enumerate(seats[1:], start=1):
+            if plan["kind"] == "bot":
+                console.print(f"  seat {number}: a {plan['bot']} bot")
+            elif plan.get("open"):
+                console.print(f"  seat {number}: open to anyone, listed in the lobby")
+            else:
+                # Unwrapped: a link broken over two lines cannot be copied whole.
+                console.print(f"  seat {number}: send this link to its player: "
+                              f"{invites[str(number)]}", soft_wrap=True)
+        console.print(f"  seat 0 is yours; to come back to it: {invites['0']}",
+                      soft_wrap=True)
+        return await play_in_terminal(base, table_id, made["tokens"]["0"], LineReader(console),
+                                      console, player=player)
+
+    try:
+        end = asyncio.run(make_and_play())
+    except ClientError as error:
+        say_error(error)
+        raise typer.Exit(1) from error
+    except (OSError, TimeoutError) as error:
+        say_error(f"cannot reach the server: {error}")
+        raise typer.Exit(1) from error
+    except KeyboardInterrupt:
+        raise typer.Exit(1) from None
+    if end is None:
+        raise typer.Exit(1)
+
+
+def _seat_plan(word: str) -> dict[str, Any]:
+    """A --seat word as the server's seat plan."""
+    word = word.strip().lower()
+    if word in ("friend", "human"):
+        return {"kind": "human"}
+    if word == "open":
+        return {"kind": "human", "open": True}
+    return {"kind": "bot", "bot": word}
 
 
 def read_player_secret(player_file: str | None,
