@@ -179,3 +179,27 @@ def test_host_explains_a_bad_request(live):
     result = runner.invoke(app, ["host", live.base, "doors", "--players", "2", "--seat",
                                  "casual", "--seat", "casual"])
     assert result.exit_code == 2 and "2 --seat given for 1 other seats" in result.output
+
+
+def test_tables_lists_the_lobby_with_a_join_command_for_each_open_table(tmp_path):
+    from tests.web.support import LiveServer, quick_settings
+
+    with LiveServer(quick_settings(tmp_path / "lobby.sqlite3")) as server:
+        result = runner.invoke(app, ["tables", server.base])
+        assert result.exit_code == 0 and "No table has an open seat" in result.output
+        tess = httpx.post(f"{server.base}/api/players", json={"name": "Tess"}).json()
+        made = httpx.post(f"{server.base}/api/tables", headers={
+            "authorization": f"Player {tess['secret']}"}, json={
+            "game": "favor", "options": {"players": 3},
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True},
+                      {"kind": "bot", "bot": "casual"}], "clock": {"seconds": 60}}).json()
+        make_table(server.base, [{"kind": "human"}, {"kind": "bot"}])  # no open seat
+        result = runner.invoke(app, ["tables", server.base])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert len(lines) == 2
+        assert lines[0].startswith("Favor, 3 players, 1 open · with ")
+        assert "Casual bot" in lines[0] and "rated" in lines[0] and "60 s a move" in lines[0]
+        assert lines[1].strip() == f"ladytiger join {server.base}/play/{made['table']['id']}"
+        result = runner.invoke(app, ["tables", server.base, "--game", "doors"])
+        assert "No table has an open seat at doors" in result.output

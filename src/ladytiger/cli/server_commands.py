@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
     app.command()(connect)
     app.command()(join)
     app.command()(host)
+    app.command()(tables)
 
 
 def serve(
@@ -363,6 +364,58 @@ def host(
         raise typer.Exit(1) from None
     if end is None:
         raise typer.Exit(1)
+
+
+def tables(
+    server: Annotated[str, typer.Argument(help="the server's address, e.g. "
+                                          "http://127.0.0.1:8000")],
+    game: Annotated[str | None, typer.Option(help="only this game's tables")] = None,
+) -> None:
+    """The server's lobby: tables with an open seat, who sits there, and how to join."""
+    from ladytiger.cli.main import say_error
+    from ladytiger.web.client import ClientError, ServerClient, parse_link
+
+    try:
+        base = parse_link(server).base
+    except ValueError as error:
+        say_error(error)
+        raise typer.Exit(2) from error
+
+    async def read() -> list[dict[str, Any]]:
+        async with ServerClient(base) as client:
+            return await client.lobby("waiting")
+
+    try:
+        listed = asyncio.run(read())
+    except ClientError as error:
+        say_error(error)
+        raise typer.Exit(1) from error
+    except (OSError, TimeoutError) as error:
+        say_error(f"cannot reach the server: {error}")
+        raise typer.Exit(1) from error
+    open_tables = [t for t in listed if t["free_seats"] and game in (None, t["game"])]
+    if not open_tables:
+        console.print("No table has an open seat" + (f" at {game}" if game else "") + ". Set "
+                      f"one up: ladytiger host {base} GAME --seat open")
+        return
+    for entry in open_tables:
+        ratings = entry.get("seat_ratings") or []
+        seated = []
+        for seat in entry["seats"]:
+            if seat["kind"] == "human" and seat["seat"] in entry["free_seats"]:
+                continue
+            rating = ratings[seat["seat"]] if seat["seat"] < len(ratings) else None
+            seated.append(seat["name"] + (f" ({round(rating['rating'])})" if rating else ""))
+        free = len(entry["free_seats"])
+        terms = [f"{k}={v}" for k, v in entry["options"].items() if k != "players"]
+        terms.append("rated" if entry.get("rated", True) else "not rated")
+        if entry.get("clock"):
+            terms.append(f"{entry['clock']['seconds']:g} s a move")
+        console.print(f"[bold]{escape(entry['title'])}[/], {len(entry['seats'])} players, "
+                      f"{free} open · with {escape(', '.join(seated) or 'nobody yet')} · "
+                      f"{escape(', '.join(terms))}", soft_wrap=True)
+        # On a line of its own, unwrapped, to be copied whole.
+        console.print(f"    ladytiger join {base}/play/{entry['id']}", soft_wrap=True)
 
 
 def _seat_plan(word: str) -> dict[str, Any]:
