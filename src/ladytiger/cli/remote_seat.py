@@ -305,6 +305,7 @@ class TerminalSeat:
             return
         if lowered in HINT_WORDS:
             await self.connection.send("hint")
+            self.console.print("[dim]Asking for a hint: it comes in a few seconds.[/]")
             return
         if lowered in RESIGN_WORDS:
             sure = (await self.ask("Give this game up? It ends for everyone. (yes/no): "))
