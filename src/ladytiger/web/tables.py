@@ -940,12 +940,16 @@ class Table:
             self._vacate(seat)
             log.info("table %s: seat %d given back to the lobby", self.id, seat)
 
-    def _check_leave(self, seat: int) -> None:
+    def _check_waiting(self, seat: int) -> None:
+        """Refuse what only a table still waiting for players allows, saying why."""
         if self.status == PLAYING:
             raise ProtocolError("already_started", "the game has begun: a player who wants "
                                 "to stop may resign instead", status=409)
         if self.status != WAITING:
             self._check_turn(seat, self.version)  # says how the table ended
+
+    def _check_leave(self, seat: int) -> None:
+        self._check_waiting(seat)
         if not self.spec.seats[seat].open:
             raise ProtocolError("not_lobby_seat", "this seat came with the table's own "
                                 "links, not from the lobby, so it cannot be given back; "
@@ -977,11 +981,7 @@ class Table:
 
     async def _close(self, seat: int) -> None:
         async with self.lock:
-            if self.status != WAITING:
-                if self.status == PLAYING:
-                    raise ProtocolError("already_started", "the game has begun: a player who "
-                                        "wants to stop may resign instead", status=409)
-                self._check_turn(seat, self.version)  # says how the table ended
+            self._check_waiting(seat)
             if self.spec.seats[seat].open:
                 # Whoever took a seat from the lobby may not cancel the table for the rest.
                 raise ProtocolError("not_table_maker", "you took this seat from the lobby: "
@@ -990,11 +990,9 @@ class Table:
             reason = f"{CLOSED}:{seat}"
             if not await self._store(db.abandon_table, "the closing of the table", self.id,
                                      reason):
+                # The game began, or the table ended, in another process a moment ago.
                 await self._catch_up(full=True)
-                if self.status == PLAYING:
-                    raise ProtocolError("already_started", "the game has begun: a player "
-                                        "who wants to stop may resign instead", status=409)
-                self._check_turn(seat, self.version)
+                self._check_waiting(seat)
                 raise storage_failure("the closing of the table")
             self.status = ABANDONED
             self.ended_reason = reason
