@@ -57,11 +57,15 @@ class LineReader:
         while True:
             prompt, future, loop = self._asks.get()
             try:
-                line = self.console.input(f"[bold]{escape(prompt)}[/]")
-            except (EOFError, KeyboardInterrupt) as error:
-                loop.call_soon_threadsafe(_settle, future, None, EOFError(str(error)))
+                line, error = self.console.input(f"[bold]{escape(prompt)}[/]"), None
+            except (EOFError, KeyboardInterrupt) as closed:
+                line, error = None, EOFError(str(closed))
+            try:
+                loop.call_soon_threadsafe(_settle, future, line, error)
+            except RuntimeError:
+                return  # the game is over and its loop closed: nobody waits for this line
+            if error is not None:
                 return
-            loop.call_soon_threadsafe(_settle, future, line, None)
 
 
 def _settle(future: asyncio.Future[str], line: str | None, error: BaseException | None) -> None:
