@@ -203,3 +203,36 @@ def test_tables_lists_the_lobby_with_a_join_command_for_each_open_table(tmp_path
         assert lines[1].strip() == f"ladytiger join {server.base}/play/{made['table']['id']}"
         result = runner.invoke(app, ["tables", server.base, "--game", "doors"])
         assert "No table has an open seat at doors" in result.output
+
+
+def test_a_host_in_the_terminal_sees_friends_sit_down_and_the_game_begin(live):
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+                      game="favor", players=3)
+    table_id = made["table"]["id"]
+    console, out = terminal()
+
+    async def keys(prompt: str) -> str:
+        if prompt.startswith("waiting"):
+            await asyncio.sleep(0.05)  # a person who waits: nothing typed yet
+            return ""
+        return "yes" if prompt.startswith("Give this game up") else "resign"
+
+    async def scenario() -> None:
+        from ladytiger.web.client import TableConnection
+
+        host = asyncio.ensure_future(play_in_terminal(
+            live.base, table_id, made["tokens"]["0"], keys, console))
+        friends = []
+        for seat in ("1", "2"):
+            await asyncio.sleep(0.3)
+            friends.append(await TableConnection.open(live.base, table_id,
+                                                      made["tokens"][seat]))
+        assert await asyncio.wait_for(host, 30) is None  # ended by the host's resignation
+        for friend in friends:
+            await friend.close()
+
+    run(scenario())
+    text = out.getvalue()
+    assert "Seat 1 sat down." in text and "Waiting for 1 more player." in text
+    assert "Day 1: you are dealt" in text
+    assert "Seat 0 resigned, so the game is over: the others share the win." in text

@@ -177,9 +177,12 @@ class TerminalSeat:
             self._show_end(message)
             return True, message
         if kind == "presence":
+            before = {seat["seat"]: seat.get("joined") for seat in self.seats}
             self.seats = message["seats"]
             self.names = [seat.get("name") or f"Seat {seat['seat']}"
                           for seat in message["seats"]]
+            if self.view is not None and self.view["status"] == "waiting":
+                self._show_arrivals(before)
         elif kind == "error":
             self._show_error(message)
         elif kind == "timeout":
@@ -201,6 +204,22 @@ class TerminalSeat:
             self.seat = None
             return True, None
         return False, None
+
+    def _show_arrivals(self, before: dict[int, Any]) -> None:
+        """While the table waits: who sat down or got up, and how many seats are left."""
+        humans = [seat for seat in self.seats if seat["kind"] == "human"]
+        changed = False
+        for seat in humans:
+            number = seat["seat"]
+            if number == self.seat or bool(seat.get("joined")) == bool(before.get(number)):
+                continue
+            changed = True
+            verb = "sat down" if seat.get("joined") else "got up"
+            self.console.print(f"{escape(self.names[number])} {verb}.")
+        missing = sum(not seat.get("joined") for seat in humans)
+        if changed and missing:
+            self.console.print(f"[dim]Waiting for {missing} more "
+                               f"{'player' if missing == 1 else 'players'}.[/]")
 
     def _show_view(self, view: dict[str, Any]) -> bool:
         self.view = view
