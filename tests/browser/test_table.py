@@ -7,6 +7,7 @@ import json
 import random
 import re
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.support import (
@@ -467,3 +468,32 @@ def test_a_game_without_a_view_module_falls_back_to_the_plain_view(server, page)
     # Every field is drawn from the observation, cards as cards; the moves list plays.
     assert page.locator("#game-root .card[data-card]").count() >= 4
     play_to_end(page, random.Random(2))
+
+
+def test_play_someone_now_seats_two_strangers_at_one_table(server, new_page):
+    first, second = new_page(390, 844), new_page()
+    for page in (first, second):
+        page.goto(server + "/")
+        page.wait_for_function("() => document.body?.dataset.mine === '1'")
+    # Nobody waits at Traps: the first player opens a table in the lobby and waits there.
+    first.click("#quick-link")
+    expect(first.locator("#quick-game")).to_be_focused()
+    first.select_option("#quick-game", "traps")
+    first.click("#quick-button")
+    first.wait_for_url(re.compile(r"/play/[^#]+#seat="))
+    table = first.url.split("/play/")[1].split("#")[0]
+    expect(first.locator(".waiting-room")).to_contain_text("open: listed in the lobby")
+    # Back home and asking again, the first player is sent back to that table, not a new one.
+    first.goto(server + "/")
+    first.wait_for_function("() => document.body?.dataset.mine === '1'")
+    first.select_option("#quick-game", "traps")
+    first.click("#quick-button")
+    first.wait_for_url(re.compile(f"/play/{table}"))
+    # The second player takes the open seat there, and the game begins for both.
+    second.select_option("#quick-game", "traps")
+    second.click("#quick-button")
+    second.wait_for_url(re.compile(f"/play/{table}#seat="))
+    for page in (first, second):
+        page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
+    waiting = httpx.get(f"{server}/api/tables?status=waiting").json()["tables"]
+    assert [t for t in waiting if t["game"] == "traps"] == []

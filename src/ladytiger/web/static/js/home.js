@@ -288,6 +288,50 @@ async function join(table, button) {
   }
 }
 
+/**
+ * "Play someone now": the first open seat at a public table of the game, or else a new table
+ * of the game's usual size with every other seat open, waiting in the lobby. A player who
+ * already waits at a table of that game is sent back to it rather than given a second one.
+ */
+async function quickMatch(button) {
+  const game = document.getElementById("quick-game").value;
+  const info = state.byName.get(game);
+  button.disabled = true;
+  showError("home-error", null);
+  try {
+    const {tables} = await api.tables("waiting");
+    const ofGame = tables.filter((table) => table.game === game);
+    const waiting = ofGame.find((table) => mySeat(table) !== null);
+    if (waiting) {
+      location.href = `/play/${waiting.id}`;
+      return;
+    }
+    for (const table of ofGame.filter((t) => t.free_seats.length)) {
+      try {
+        const claimed = await api.join(table.id);
+        tokens.remember(table.id, {[claimed.seat]: claimed.token});
+        location.href = `/play/${table.id}#seat=${claimed.token}`;
+        return;
+      } catch (error) {
+        // Someone was quicker, or the table closed: try the next one.
+        if (!["seat_taken", "no_free_seat", "game_abandoned"].includes(error.code)) throw error;
+      }
+    }
+    const players = info.options.find((option) => option.name === "players")?.default
+      ?? info.min_players;
+    const seats = [{kind: "human"}];
+    for (let seat = 1; seat < players; seat += 1) seats.push({kind: "human", open: true});
+    const spec = {game, options: {players}, seats, public: true};
+    if (currentPlayer()) spec.me = 0;
+    const made = await api.create(spec);
+    tokens.remember(made.table.id, made.tokens);
+    location.href = `/play/${made.table.id}#seat=${made.tokens[0]}`;
+  } catch (error) {
+    showError("home-error", error);
+    button.disabled = false;
+  }
+}
+
 async function refreshLobby() {
   try {
     const [waiting, playing, finished] = await Promise.all(
@@ -357,6 +401,17 @@ async function start() {
   document.getElementById("open-seats").addEventListener("change", describeSeats);
   document.getElementById("create-form").addEventListener("submit", createTable);
   document.getElementById("lobby-refresh").addEventListener("click", refreshLobby);
+  const quick = document.getElementById("quick-game");
+  for (const info of state.games) {
+    if (info.max_players > 1) quick.append(h("option", {value: info.name}, info.title));
+  }
+  document.getElementById("quick-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    document.getElementById("quick-match").scrollIntoView({block: "center"});
+    quick.focus();
+  });
+  const quickButton = document.getElementById("quick-button");
+  quickButton.addEventListener("click", () => quickMatch(quickButton));
   const wanted = new URLSearchParams(location.search).get("game");
   chooseGame(state.byName.has(wanted) ? wanted : state.games[0].name);
   document.body.dataset.ready = "1";
