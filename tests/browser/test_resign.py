@@ -17,6 +17,9 @@ def test_resigning_asks_first_and_then_ends_the_game_for_both_players(server, ne
     guest.goto(links["1"])
     for page in (host, guest):
         wait_settled(page)
+    # Each player's name reaches the other with presence, a moment after the seat's hello.
+    expect(guest.locator('#players li[data-seat="0"] .name')).not_to_have_text("Seat 0")
+    expect(host.locator('#players li[data-seat="1"] .name')).not_to_have_text("Seat 1")
     host_name = guest.locator('#players li[data-seat="0"] .name').inner_text()
     guest_name = host.locator('#players li[data-seat="1"] .name').inner_text()
     # Asked once more, with what it does; taking it back leaves the game as it was.
@@ -87,6 +90,7 @@ def test_the_maker_closes_a_waiting_table_and_the_player_who_sat_down_is_told(se
     host.click("#close-confirm")
     expect(host.locator(".abandoned-notice")).to_contain_text(
         "You closed this table before the game began. Nothing was dealt")
+    expect(guest.locator('#players li[data-seat="0"] .name')).not_to_have_text("Seat 0")
     host_name = guest.locator('#players li[data-seat="0"] .name').inner_text()
     expect(guest.locator(".abandoned-notice")).to_contain_text(
         f"{host_name} closed this table before the game began.")
