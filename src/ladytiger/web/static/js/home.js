@@ -306,7 +306,10 @@ async function quickMatch(button) {
       location.href = `/play/${waiting.id}`;
       return;
     }
-    for (const table of ofGame.filter((t) => t.free_seats.length)) {
+    // The table nearest to starting first (fewest seats left), then the one waiting longest.
+    const open = ofGame.filter((t) => t.free_seats.length)
+      .sort((a, b) => a.free_seats.length - b.free_seats.length || a.created_at - b.created_at);
+    for (const table of open) {
       try {
         const claimed = await api.join(table.id);
         tokens.remember(table.id, {[claimed.seat]: claimed.token});
