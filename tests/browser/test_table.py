@@ -497,3 +497,25 @@ def test_play_someone_now_seats_two_strangers_at_one_table(server, new_page):
         page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     waiting = httpx.get(f"{server}/api/tables?status=waiting").json()["tables"]
     assert [t for t in waiting if t["game"] == "traps"] == []
+
+
+def test_play_someone_now_fills_the_table_nearest_to_starting(server, new_page):
+    def open_table(seats: list[dict]) -> str:
+        made = httpx.post(f"{server}/api/tables", json={
+            "game": "shady_lady", "options": {"players": len(seats)}, "seats": seats})
+        assert made.status_code == 201, made.text
+        return made.json()["table"]["id"]
+
+    # Made in this order: the oldest (three seats from starting), the one that needs one more
+    # player, and the newest (three from starting too). Neither the lobby's order (newest
+    # first) nor age alone would choose the second.
+    oldest = open_table([{"kind": "human"}] + [{"kind": "human", "open": True}] * 3)
+    near = open_table([{"kind": "human"}, {"kind": "human"}, {"kind": "human", "open": True}])
+    far = open_table([{"kind": "human"}] + [{"kind": "human", "open": True}] * 3)
+    page = new_page()
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body?.dataset.mine === '1'")
+    page.select_option("#quick-game", "shady_lady")
+    page.click("#quick-button")
+    page.wait_for_url(re.compile(f"/play/{near}#seat="))
+    assert len({oldest, near, far}) == 3
