@@ -483,6 +483,7 @@ def test_play_someone_now_seats_two_strangers_at_one_table(server, new_page):
     first.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     table = first.url.split("/play/")[1].split("#")[0]
     expect(first.locator(".waiting-room")).to_contain_text("open: listed in the lobby")
+    first.click("#sound-toggle")  # to hear when someone comes
     # Back home and asking again, the first player is sent back to that table, not a new one.
     first.goto(server + "/")
     first.wait_for_function("() => document.body?.dataset.mine === '1'")
@@ -495,6 +496,9 @@ def test_play_someone_now_seats_two_strangers_at_one_table(server, new_page):
     second.wait_for_url(re.compile(f"/play/{table}#seat="))
     for page in (first, second):
         page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
+    # Who waited is told, by a word and by the chime (their own turn's, or the start's).
+    expect(first.locator("#statusline")).to_contain_text("Everyone is here: the game has begun")
+    assert first.evaluate("() => document.body.dataset.turnSounds") == "1"
     waiting = httpx.get(f"{server}/api/tables?status=waiting").json()["tables"]
     assert [t for t in waiting if t["game"] == "traps"] == []
 

@@ -198,6 +198,9 @@ function receive(message) {
     case "view": {
       const before = S.view?.observation ?? null;
       const first = !S.view;
+      // Everyone is here: whoever waited is told, with the chime if it is not their turn
+      // (their own turn chimes anyway).
+      const began = S.view?.status === "waiting" && message.status === "playing";
       if (!S.view || S.view.version !== message.version) {
         S.changedAt = performance.now();
         // A refusal explained the position before this one: it may no longer hold.
@@ -208,6 +211,11 @@ function receive(message) {
       if (S.table) S.table.status = message.status;
       render();
       S.moments.offer(message, before, {first});
+      if (began && S.seat !== null) {
+        if (!message.your_turn) turnArrived();
+        say(message.your_turn ? "Everyone is here: the game has begun, and you start."
+          : `Everyone is here: the game has begun. ${nameOf(message.current_player)} starts.`);
+      }
       break;
     }
     case "presence": {
