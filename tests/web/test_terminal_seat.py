@@ -143,13 +143,14 @@ def test_host_sets_a_table_up_prints_the_links_and_plays_seat_zero(live):
     table_id = result.output.split("/play/")[1].split()[0]
     info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
     assert info["status"] == "finished"
-    assert info["options"]["random_first_player"] is True
+    assert info["options"]["random_first_player"] is True and info["hints"] is True
     assert "Casual bot" in result.output and "Beginner bot" in result.output
 
 
 def test_a_host_waiting_for_a_friend_closes_the_table_from_the_keyboard(live):
     # Typed while waiting: help, then close, asked once more.
-    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "friend"],
+    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "friend", "--hints",
+                                 "--clock", "60", "--unrated"],
                            input="help\nclose\nno\nclose\nyes\n")
     assert result.exit_code == 1, result.output  # ended without a game
     lines = result.output
@@ -162,6 +163,7 @@ def test_a_host_waiting_for_a_friend_closes_the_table_from_the_keyboard(live):
     table_id = invite.split("/play/")[1].split("#")[0]
     info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
     assert info["abandoned"]["closed"] == 0
+    assert info["hints"] is True and info["rated"] is False and info["clock"]["seconds"] == 60
 
 
 def test_a_player_who_took_a_lobby_seat_from_the_terminal_gives_it_back(live):

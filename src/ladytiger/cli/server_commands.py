@@ -302,6 +302,9 @@ def host(
     clock: Annotated[int | None, typer.Option(help="seconds a move, then a bot moves for "
                                               "whoever ran out")] = None,
     unrated: Annotated[bool, typer.Option(help="a game that does not count for ratings")] = False,
+    hints: Annotated[bool | None, typer.Option(
+        "--hints/--no-hints", help="whether the players may ask for hints (without either: "
+        "yes at a table with a bot, no at a table of people only)")] = None,
     player_file: Annotated[
         str | None, typer.Option(help="play as your player, as `join` does")
     ] = None,
@@ -331,6 +334,8 @@ def host(
     request: dict[str, Any] = {"options": options, "seats": seats, "rated": not unrated}
     if clock is not None:
         request["clock"] = {"seconds": clock}
+    if hints is not None:
+        request["hints"] = hints
 
     async def make_and_play() -> dict[str, Any] | None:
         async with ServerClient(base) as client:
