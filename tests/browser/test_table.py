@@ -483,6 +483,9 @@ def test_play_someone_now_seats_two_strangers_at_one_table(server, new_page):
     first.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     table = first.url.split("/play/")[1].split("#")[0]
     expect(first.locator(".waiting-room")).to_contain_text("open: listed in the lobby")
+    expect(first.locator(".waiting-room")).to_contain_text(
+        "The others come from the lobby, where the open seats are listed: this page turns "
+        "into the game as soon as it starts.")
     first.click("#sound-toggle")  # to hear when someone comes
     # Back home and asking again, the first player is sent back to that table, not a new one.
     first.goto(server + "/")

@@ -765,9 +765,12 @@ function waitingAdvice(seats, held) {
     return open ? "You are watching: take an open seat below to play."
       : "You are watching: every seat is spoken for.";
   }
-  return "The others come by the links the table's maker sent them"
-    + (open ? ", or take an open seat from the lobby" : "")
-    + ": this page turns into the game as soon as it starts.";
+  const invited = seats.some((seat) => seat.seat !== S.seat && seat.kind === "human"
+    && !seat.open && !seat.joined);
+  const ways = [invited ? "by the links the table's maker sent them" : null,
+    open ? "from the lobby, where the open seats are listed" : null].filter(Boolean);
+  return (ways.length ? `The others come ${ways.join(", or ")}: this` : "This")
+    + " page turns into the game as soon as it starts.";
 }
 
 /** "casual bot": how the page names the bot that moves when a player's clock runs out. */
