@@ -3,6 +3,7 @@ everyone, lost by that seat and won by every other, and a rated game is rated so
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 import warnings
@@ -317,3 +318,37 @@ def test_only_a_lobby_seat_of_a_waiting_table_is_given_back(client):
     late = client.post(f"/api/tables/{table_id}/leave", headers=auth(claimed["token"]))
     assert late.status_code == 409 and late.json()["error"]["code"] == "already_started"
     assert "resign instead" in late.json()["error"]["message"]
+
+
+def test_a_seat_given_back_and_taken_again_elsewhere_is_no_longer_held_here(client):
+    """Another process gave the seat back and someone took it there, before this copy caught
+    up: the connection here with the old token only watches from then on."""
+    from ladytiger.web.store import TableDelta
+
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}])
+    table_id = made["table"]["id"]
+    claimed = client.post(f"/api/tables/{table_id}/join", json={}).json()
+    table = client.app.state.hub.active[table_id]
+
+    class Tab:
+        def __init__(self) -> None:
+            self.seat: int | None = 1
+            self.sent: list[dict[str, Any]] = []
+
+        def send(self, text: str) -> None:
+            self.sent.append(json.loads(text))
+
+        def unseat(self) -> None:
+            self.seat = None
+
+    tab = Tab()
+    table.listeners.setdefault(1, set()).add(tab)
+    assert table.authenticate(claimed["token"]) == 1
+    table._apply_seats(TableDelta(
+        status="waiting", finished_at=None, ended_reason=None, rematch=None, actions=[],
+        last_activity=None, token_hashes=[table.token_hashes[0], "someone-else"],
+        joined=[False, False], players=[None, None]))
+    assert tab.seat is None and tab in table.listeners[None] and 1 not in table.listeners
+    assert [m["seat"] for m in tab.sent if m["type"] == "view"] == [None]
+    assert table.authenticate(claimed["token"]) is None
+    assert table.token_hashes[1] == "someone-else"

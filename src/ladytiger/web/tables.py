@@ -794,8 +794,11 @@ class Table:
     def _apply_seats(self, delta: TableDelta) -> None:
         assert delta.token_hashes is not None and delta.joined is not None
         for seat, held in enumerate(delta.token_hashes):
-            if self.status == WAITING and self.token_hashes[seat] is not None and held is None:
-                self._vacate(seat)  # given back in another process (Table.leave)
+            # Given back in another process (Table.leave), and maybe taken again by someone
+            # else since: whoever is here with the old token holds the seat no more.
+            known = self.token_hashes[seat]
+            if self.status == WAITING and known is not None and held != known:
+                self._vacate(seat)
         if delta.token_hashes != self.token_hashes or delta.joined != self.joined:
             self.token_hashes = list(delta.token_hashes)
             self.joined = list(delta.joined)
