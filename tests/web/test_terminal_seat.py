@@ -238,3 +238,38 @@ def test_a_host_in_the_terminal_sees_friends_sit_down_and_the_game_begin(live):
     assert "Seat 1 sat down." in text and "Waiting for 1 more player." in text
     assert "Day 1: you are dealt" in text
     assert "Seat 0 resigned, so the game is over: the others share the win." in text
+
+
+def test_a_dropped_connection_comes_back_to_the_seat_and_the_game_goes_on(live):
+    from ladytiger.cli.remote_seat import TerminalSeat
+    from ladytiger.web.client import TableConnection
+
+    made = make_table(live.base, [{"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    table_id, token = made["table"]["id"], made["tokens"]["0"]
+    console, out = terminal()
+
+    async def scenario() -> dict | None:
+        def reconnect():
+            return TableConnection.open(live.base, table_id, token)
+
+        seat = TerminalSeat(await reconnect(), lambda prompt: keys(prompt), console, reconnect)
+        drops = []
+
+        async def keys(prompt: str) -> str:
+            if not drops:  # the network fails while the player thinks about the first move
+                drops.append(seat.connection)
+                await seat.connection.socket.close()
+                await asyncio.sleep(0.5)
+            return "1"
+
+        try:
+            return await seat.play()
+        finally:
+            await seat.connection.close()
+
+    end = run(asyncio.wait_for(scenario(), 60))
+    text = out.getvalue()
+    assert "Connection lost: coming back…" in text and "Back at the table." in text
+    assert end is not None and end["type"] == "end"
+    info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
+    assert info["status"] == "finished"

@@ -22,11 +22,13 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ladytiger.cli.views import view_for
 from ladytiger.web.client import ClientError, TableConnection
 
 Ask = Callable[[str], Awaitable[str]]
+Reconnect = Callable[[], Awaitable[TableConnection]]
 
 HINT_WORDS = ("hint", "?")
 RESIGN_WORDS = ("resign",)
@@ -34,6 +36,7 @@ HELP_WORDS = ("help",)
 PROMPT = "your move (number or text; hint, say TEXT, resign): "
 WAITING_PROMPT = "waiting for players (say TEXT, close, leave, help): "
 RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
+RECONNECTS = 8  # tries, one to two seconds apart, before a lost connection is given up
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
 
 
@@ -81,8 +84,10 @@ class TerminalSeat:
     """One seat played by a person at the keyboard: what the table says, shown as it comes;
     what the person types, sent when it is theirs to send."""
 
-    def __init__(self, connection: TableConnection, ask: Ask, console: Console) -> None:
+    def __init__(self, connection: TableConnection, ask: Ask, console: Console,
+                 reconnect: Reconnect | None = None) -> None:
         self.connection = connection
+        self.reconnect = reconnect
         self.ask = ask
         self.console = console
         self.seat = connection.seat
@@ -123,7 +128,12 @@ class TerminalSeat:
                     waits.add(reading)
                 done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 if receiving in done:
-                    message = receiving.result()
+                    try:
+                        message = receiving.result()
+                    except ConnectionClosed:
+                        await self._connect_again()
+                        receiving = asyncio.ensure_future(self.connection.receive())
+                        continue
                     receiving = asyncio.ensure_future(self.connection.receive())
                     finished, result = self._receive(message)
                     if finished:
@@ -143,6 +153,25 @@ class TerminalSeat:
             receiving.cancel()
             if reading is not None:
                 reading.cancel()
+
+    async def _connect_again(self) -> None:
+        """The connection dropped (a network blip, a server restarting): come back to the
+        seat. Whatever was on its way may or may not have landed; the next view says."""
+        if self.reconnect is None:
+            raise ClientError("disconnected", "the connection to the table was lost")
+        self.console.print("[yellow]Connection lost: coming back…[/]")
+        for attempt in range(RECONNECTS):
+            await asyncio.sleep(1.0 if attempt else 0.2)
+            try:
+                self.connection = await self.reconnect()
+            except (OSError, TimeoutError, InvalidStatus, ConnectionClosed):
+                continue
+            self.moved_at = self.move_ref = self.quit_ref = None
+            self.prompted = None  # show the board and the moves again
+            self.console.print("[green]Back at the table.[/]")
+            return
+        raise ClientError("disconnected", "the connection to the table was lost, and coming "
+                          "back failed; the same link brings you back to your seat")
 
     def _wants_line(self) -> bool:
         """A prompt is open while the table waits for players (to close it, or to give the
@@ -351,8 +380,11 @@ class TerminalSeat:
 async def play_in_terminal(base: str, table_id: str, token: str | None, ask: Ask,
                            console: Console, player: str | None = None) -> dict[str, Any] | None:
     """Connect to the table and play the token's seat from the keyboard until the game ends."""
-    connection = await TableConnection.open(base, table_id, token, player=player)
+    def reconnect() -> Awaitable[TableConnection]:
+        return TableConnection.open(base, table_id, token, player=player)
+
+    seat = TerminalSeat(await reconnect(), ask, console, reconnect)
     try:
-        return await TerminalSeat(connection, ask, console).play()
+        return await seat.play()
     finally:
-        await connection.close()
+        await seat.connection.close()
