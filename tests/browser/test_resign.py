@@ -87,6 +87,12 @@ def test_the_maker_closes_a_waiting_table_and_the_player_who_sat_down_is_told(se
     host.get_by_role("button", name="Keep waiting").click()
     expect(host.locator("#close-confirm")).to_have_count(0)
     host.click("#close-button")
+    expect(host.locator("#close-confirm")).to_be_focused()
+    # Someone comes to watch: the waiting room is drawn again, and the focus stays put.
+    watcher = new_page()
+    watcher.goto(f"{server}/play/{made['table']['id']}")
+    expect(host.locator("#watchers")).to_have_text("1 spectator watching")
+    expect(host.locator("#close-confirm")).to_be_focused()
     host.click("#close-confirm")
     expect(host.locator(".abandoned-notice")).to_contain_text(
         "You closed this table before the game began. Nothing was dealt")

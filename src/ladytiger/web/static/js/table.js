@@ -232,7 +232,13 @@ function receive(message) {
       }
       renderPlayersPanel();
       renderStandIn();
-      if (S.view && S.view.status === "waiting") renderBanner();
+      if (S.view && S.view.status === "waiting") {
+        // The waiting room is drawn afresh: a button the player had reached with the
+        // keyboard (a copy, "Close the table") keeps the focus.
+        const focused = document.activeElement?.id;
+        renderBanner();
+        if (focused && document.activeElement?.id !== focused) $(focused)?.focus();
+      }
       break;
     }
     case "chat":
