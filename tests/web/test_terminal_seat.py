@@ -273,3 +273,19 @@ def test_a_dropped_connection_comes_back_to_the_seat_and_the_game_goes_on(live):
     assert end is not None and end["type"] == "end"
     info = httpx.get(f"{live.base}/api/tables/{table_id}").json()["table"]
     assert info["status"] == "finished"
+
+
+def test_the_moves_listed_name_the_seats_they_name():
+    from types import SimpleNamespace
+
+    from ladytiger.cli.remote_seat import TerminalSeat
+
+    welcome = {"seat": 0, "table": {"id": "t", "title": "Shady Lady", "game": "shady_lady",
+                                    "seats": [{"seat": 0, "name": "Ann"},
+                                              {"seat": 1, "name": "Casual bot"},
+                                              {"seat": 2, "name": "Seat 2"}]}}
+    seat = TerminalSeat(SimpleNamespace(seat=0, welcome=welcome), None, terminal()[0])
+    assert seat.move_words("jack seat 1") == "jack seat 1 (Casual bot)"
+    assert seat.move_words("take 3 from seat 2") == "take 3 from seat 2"  # no name to add
+    assert seat.move_words("take 3 from seat 9") == "take 3 from seat 9"
+    assert seat.named("Seat 1 draws a card.") == "Casual bot draws a card."

@@ -38,6 +38,7 @@ WAITING_PROMPT = "waiting for players (say TEXT, close, leave, help): "
 RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
 RECONNECTS = 8  # tries, one to two seconds apart, before a lost connection is given up
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+MOVE_SEAT = re.compile(r"\bseat (\d+)\b")  # in a move's text: "jack seat 1"
 
 
 class LineReader:
@@ -276,12 +277,24 @@ class TerminalSeat:
             self.announced = player
             self.console.print(self.render(observation))
             for number, move in enumerate(view["legal_actions"], start=1):
-                self.console.print(f"  [bold cyan]{number:>2}[/] {escape(move['text'])}")
+                self.console.print(f"  [bold cyan]{number:>2}[/] "
+                                   f"{escape(self.move_words(move['text']))}")
         elif not view.get("your_turn") and player != self.announced:
             self.announced = player
             if 0 <= player < len(self.names):
                 self.console.print(f"[dim]{escape(self.names[player])} to play…[/]")
         return False
+
+    def move_words(self, text: str) -> str:
+        """A move's text with the seats it names: "jack seat 1 (Casual bot)". The text itself
+        is what may be typed."""
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            if not 0 <= seat < len(self.names) or self.names[seat] == f"Seat {seat}":
+                return match.group(0)
+            return f"{match.group(0)} ({self.names[seat]})"
+
+        return MOVE_SEAT.sub(name, text)
 
     def named(self, text: str) -> str:
         """The engine's "Seat 1" as the table names that seat (the browser does the same)."""
