@@ -13,14 +13,15 @@ import getpass
 import logging
 import os
 import sys
-from collections.abc import Mapping
-from typing import Annotated, Any
+from collections.abc import Coroutine, Mapping
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 console = Console(highlight=False)
+T = TypeVar("T")
 
 # Where `connect` finds a seat token when neither a file nor the link gives one.
 SEAT_TOKEN_VARIABLE = "LADYTIGER_SEAT_TOKEN"
@@ -225,7 +226,7 @@ def join(
     in their browsers. Type a move's number or its text."""
     from ladytiger.cli.main import say_error
     from ladytiger.cli.remote_seat import LineReader, play_in_terminal
-    from ladytiger.web.client import ClientError, ServerClient, parse_link
+    from ladytiger.web.client import ServerClient, parse_link
 
     try:
         link = parse_link(url)
@@ -255,18 +256,8 @@ def join(
         return await play_in_terminal(link.base, table_id, seat_token, LineReader(console),
                                       console, player=player)
 
-    try:
-        end = asyncio.run(sit_and_play())
-    except ClientError as error:
-        say_error(error)
-        raise typer.Exit(1) from error
-    except (OSError, TimeoutError) as error:
-        say_error(f"cannot reach the table: {error}")
-        raise typer.Exit(1) from error
-    except KeyboardInterrupt:
-        raise typer.Exit(1) from None
-    if end is None:
-        raise typer.Exit(1)
+    if _run_remote(sit_and_play()) is None:
+        raise typer.Exit(1)  # the table ended without a result, or the player left it
 
 
 def read_seat_token(seat_file: str | None, link_token: str | None,
@@ -313,7 +304,7 @@ def host(
     (the game starts once every seat is taken)."""
     from ladytiger.cli.main import parse_options, say_error
     from ladytiger.cli.remote_seat import LineReader, play_in_terminal
-    from ladytiger.web.client import ClientError, ServerClient, parse_link
+    from ladytiger.web.client import ServerClient, parse_link
 
     try:
         base = parse_link(server).base
@@ -357,17 +348,7 @@ def host(
         return await play_in_terminal(base, table_id, made["tokens"]["0"], LineReader(console),
                                       console, player=player)
 
-    try:
-        end = asyncio.run(make_and_play())
-    except ClientError as error:
-        say_error(error)
-        raise typer.Exit(1) from error
-    except (OSError, TimeoutError) as error:
-        say_error(f"cannot reach the server: {error}")
-        raise typer.Exit(1) from error
-    except KeyboardInterrupt:
-        raise typer.Exit(1) from None
-    if end is None:
+    if _run_remote(make_and_play()) is None:
         raise typer.Exit(1)
 
 
@@ -378,7 +359,7 @@ def tables(
 ) -> None:
     """The server's lobby: tables with an open seat, who sits there, and how to join."""
     from ladytiger.cli.main import say_error
-    from ladytiger.web.client import ClientError, ServerClient, parse_link
+    from ladytiger.web.client import ServerClient, parse_link
 
     try:
         base = parse_link(server).base
@@ -390,14 +371,7 @@ def tables(
         async with ServerClient(base) as client:
             return await client.lobby("waiting")
 
-    try:
-        listed = asyncio.run(read())
-    except ClientError as error:
-        say_error(error)
-        raise typer.Exit(1) from error
-    except (OSError, TimeoutError) as error:
-        say_error(f"cannot reach the server: {error}")
-        raise typer.Exit(1) from error
+    listed = _run_remote(read())
     open_tables = [t for t in listed if t["free_seats"] and game in (None, t["game"])]
     if not open_tables:
         console.print("No table has an open seat" + (f" at {game}" if game else "") + ". Set "
@@ -421,6 +395,23 @@ def tables(
                       f"{escape(', '.join(terms))}", soft_wrap=True)
         # On a line of its own, unwrapped, to be copied whole.
         console.print(f"    ladytiger join {base}/play/{entry['id']}", soft_wrap=True)
+
+
+def _run_remote(job: Coroutine[Any, Any, T]) -> T:
+    """Run a conversation with a server; what goes wrong is said in words, and exits 1."""
+    from ladytiger.cli.main import say_error
+    from ladytiger.web.client import ClientError
+
+    try:
+        return asyncio.run(job)
+    except ClientError as error:
+        say_error(error)
+        raise typer.Exit(1) from error
+    except (OSError, TimeoutError) as error:
+        say_error(f"cannot reach the server: {error}")
+        raise typer.Exit(1) from error
+    except KeyboardInterrupt:
+        raise typer.Exit(1) from None
 
 
 def _seat_plan(word: str) -> dict[str, Any]:
