@@ -397,26 +397,19 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         return JSONResponse({"table": new.info(), "links": links(request, new.id)},
                             status_code=201)
 
-    @api
-    async def resign(request: Request) -> Response:
-        table = await hub.require(request.path_params["table_id"])
-        seat = await seat_of(hub, table, request)
-        await table.resign(seat)
-        return JSONResponse({"table": table.info()})
+    def seat_step(step: Callable[[Table, int], Awaitable[None]]) -> Handler:
+        """A seat's own step at its table (resign, leave, close): the table as it then is."""
 
-    @api
-    async def leave(request: Request) -> Response:
-        table = await hub.require(request.path_params["table_id"])
-        seat = await seat_of(hub, table, request)
-        await table.leave(seat)
-        return JSONResponse({"table": table.info()})
+        async def handler(request: Request) -> Response:
+            table = await hub.require(request.path_params["table_id"])
+            await step(table, await seat_of(hub, table, request))
+            return JSONResponse({"table": table.info()})
 
-    @api
-    async def close(request: Request) -> Response:
-        table = await hub.require(request.path_params["table_id"])
-        seat = await seat_of(hub, table, request)
-        await table.close(seat)
-        return JSONResponse({"table": table.info()})
+        return api(handler)
+
+    resign = seat_step(Table.resign)
+    leave = seat_step(Table.leave)
+    close = seat_step(Table.close)
 
     @api
     async def record(request: Request) -> Response:
