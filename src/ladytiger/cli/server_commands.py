@@ -166,7 +166,7 @@ def connect(
     # command line (ps). An invite link's #seat= part is still taken, as the convenient form.
     from ladytiger.bots import registered_bots
     from ladytiger.cli.main import parse_options, say_error
-    from ladytiger.web.client import ClientError, parse_link, play_seat
+    from ladytiger.web.client import ClientError, play_seat
 
     if seat is not None:
         # Refused although it would work: taking it would keep alive the habit that shows
@@ -175,16 +175,7 @@ def connect(
                   f"(ps) to every user of this machine. Put it in {SEAT_TOKEN_VARIABLE}, or in "
                   f"a file read with --seat-file PATH (--seat-file - reads standard input).")
         raise typer.Exit(2)
-    try:
-        link = parse_link(url)
-        token = read_seat_token(seat_file, link.token)
-    except ValueError as error:
-        say_error(error)
-        raise typer.Exit(2) from error
-    table_id = table or link.table
-    if table_id is None:
-        say_error("which table? give an invite link, a table URL, or --table ID")
-        raise typer.Exit(2)
+    link, token, table_id = _table_and_token(url, seat_file, table)
     if bot not in registered_bots():
         say_error(f"there is no bot called {bot!r}; the bots are: {', '.join(registered_bots())}")
         raise typer.Exit(2)
@@ -226,18 +217,9 @@ def join(
     in their browsers. Type a move's number or its text."""
     from ladytiger.cli.main import say_error
     from ladytiger.cli.remote_seat import LineReader, play_in_terminal
-    from ladytiger.web.client import ServerClient, parse_link
+    from ladytiger.web.client import ServerClient
 
-    try:
-        link = parse_link(url)
-        token = read_seat_token(seat_file, link.token)
-    except ValueError as error:
-        say_error(error)
-        raise typer.Exit(2) from error
-    table_id = table or link.table
-    if table_id is None:
-        say_error("which table? give an invite link, a table link, or --table ID")
-        raise typer.Exit(2)
+    link, token, table_id = _table_and_token(url, seat_file, table)
     try:
         player = read_player_secret(player_file)
     except ValueError as error:
@@ -258,6 +240,25 @@ def join(
 
     if _run_remote(sit_and_play()) is None:
         raise typer.Exit(1)  # the table ended without a result, or the player left it
+
+
+def _table_and_token(url: str, seat_file: str | None,
+                     table: str | None) -> tuple[Any, str | None, str]:
+    """The server, seat token and table a command names, or exit 2 saying what is missing."""
+    from ladytiger.cli.main import say_error
+    from ladytiger.web.client import parse_link
+
+    try:
+        link = parse_link(url)
+        token = read_seat_token(seat_file, link.token)
+    except ValueError as error:
+        say_error(error)
+        raise typer.Exit(2) from error
+    table_id = table or link.table
+    if table_id is None:
+        say_error("which table? give an invite link, a table URL, or --table ID")
+        raise typer.Exit(2)
+    return link, token, table_id
 
 
 def read_seat_token(seat_file: str | None, link_token: str | None,
