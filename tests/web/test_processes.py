@@ -163,6 +163,12 @@ def test_a_lobby_seat_given_back_on_one_process_is_free_again_on_the_other(tmp_p
         made = make_table(site.bases[0], [{"kind": "human"}, {"kind": "human", "open": True}])
         table_id = made["table"]["id"]
         claimed = httpx.post(f"{site.bases[1]}/api/tables/{table_id}/join", json={}).json()
+        # The other process learns of the claim a moment later, by the database's notice.
+        deadline = time.monotonic() + 10
+        while not httpx.get(f"{site.bases[0]}/api/tables/{table_id}").json()["table"][
+                "seats"][1]["claimed"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
 
         async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]]]:
             # Seat 0 has not come yet (or the game would begin): someone watches for it.

@@ -211,7 +211,10 @@ function receive(message) {
       if (S.table) S.table.status = message.status;
       render();
       S.moments.offer(message, before, {first});
-      if (began && S.seat !== null) {
+      // Only where someone else was awaited: at a table of bots the game simply starts.
+      const awaited = (S.presence || S.table?.seats || []).some((seat) =>
+        seat.kind === "human" && seat.seat !== S.seat);
+      if (began && S.seat !== null && awaited) {
         if (!message.your_turn) turnArrived();
         say(message.your_turn ? "Everyone is here: the game has begun, and you start."
           : `Everyone is here: the game has begun. ${nameOf(message.current_player)} starts.`);
