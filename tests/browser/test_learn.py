@@ -108,6 +108,16 @@ def test_an_unknown_game_is_named_as_unknown(server: str, page: Page) -> None:
     expect(page.locator('#coach-actions a[href="/learn/shady_lady"]')).to_be_visible()
 
 
+def test_learn_alone_offers_every_guided_game(server: str, page: Page) -> None:
+    page.goto(server + "/learn")
+    expect(page.locator("#game-title")).to_have_text("Learn a game")
+    expect(page.locator("#coach-say")).to_contain_text("Pick a game")
+    expect(page.locator("#coach-actions a")).to_have_count(7)
+    expect(page.locator("#rules-link")).to_have_attribute("href", "/rules")
+    page.locator('#coach-actions a[href="/learn/favor"]').click()
+    page.wait_for_function("() => document.body?.dataset.frame === '0'")
+
+
 def play_lesson(page: Page, game: str, shoot_at: str) -> list[str]:
     """Follow the coach of /learn/<game> to the end: click each move it marks, press
     Continue otherwise; the moves played, in order."""

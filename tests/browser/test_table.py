@@ -407,6 +407,21 @@ def test_rules_pages_render_with_their_fine_points(server, page):
     expect(page.locator("h1")).to_have_text("No such game")
 
 
+def test_a_link_to_no_table_shows_the_notice_alone(server, page):
+    page.goto(server + "/play/no-such-table")
+    expect(page.locator(".error-notice")).to_contain_text("There is no such table.")
+    # No empty players, moves and log panels beside it.
+    expect(page.locator(".players-panel")).to_be_hidden()
+    expect(page.locator(".log-panel")).to_be_hidden()
+    page.goto(server + "/replay/no-such-table")
+    expect(page.locator("#replay-controls")).to_contain_text("the table was never made")
+    expect(page.locator(".players-panel")).to_be_hidden()
+    page.goto(server + "/no-such-page")
+    expect(page.locator("h1")).to_have_text("There is no page here")
+    page.get_by_role("link", name="Learn a game").click()
+    expect(page.locator("#game-title")).to_have_text("Learn a game")
+
+
 def test_a_bad_invite_link_says_so_and_offers_to_watch(server, page):
     made = create_table(server, "doors", {"gems_to_win": 3},
                         [{"kind": "human"}, {"kind": "bot", "bot": "random"}])

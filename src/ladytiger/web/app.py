@@ -31,7 +31,7 @@ from ladytiger.web.bot_options import BotLimits
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub, ended_entry
 from ladytiger.web.lessons import lesson_routes
-from ladytiger.web.pages import mount_pages
+from ladytiger.web.pages import missing_page, mount_pages
 from ladytiger.web.players import Player
 from ladytiger.web.protocol import (
     MAX_BODY_BYTES,
@@ -519,8 +519,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
                 code = "method_not_allowed"
             return JSONResponse({"error": {"code": code, "message": str(error.detail)}},
                                 status_code=error.status_code)
-        return HTMLResponse(f"<!doctype html><meta charset=\"utf-8\"><p>{error.detail}</p>",
-                            status_code=error.status_code)
+        return missing_page(error.status_code, str(error.detail))
 
     async def server_error(request: Request, error: Exception) -> Response:
         log.exception("unhandled error on %s", request.url.path, exc_info=error)

@@ -56,5 +56,6 @@ async def lesson_page(request: Request) -> Response:
 def lesson_routes() -> list[BaseRoute]:
     return [
         Route("/api/lessons/{game}", lesson_api),
+        Route("/learn", lesson_page),
         Route("/learn/{game}", lesson_page),
     ]

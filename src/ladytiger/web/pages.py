@@ -1,5 +1,6 @@
 """The browser interface's pages: home, table, replay, rules, the player's own page, players'
-pages and leaderboards, and the static files they load.
+pages and leaderboards, and the static files they load; and the page a browser gets at an
+address with nothing on it (the API's own paths answer JSON errors instead).
 
 The rules pages are the players' guides (ladytiger.guides), drawn here as HTML; their scenes
 are drawn in the browser by the games' own view modules from /api/guides/<game>, which the
@@ -57,6 +58,28 @@ def page(name: str) -> HTMLResponse:
 
 async def home(request: Request) -> Response:
     return page("home.html")
+
+
+# What a browser reads at an address with no page, by the status the server answers.
+_MISSING_WORDS = {
+    404: ("Page not found", "There is no page here",
+          "The address may be mistyped, or the link may be older than the page it named."),
+    405: ("Not a page", "This address is not a page",
+          "It takes requests from the game's own pages, not from a browser's address bar."),
+}
+
+
+def missing_page(status: int, detail: str = "") -> HTMLResponse:
+    """The page of an address with nothing to show, in the site's own look and with the ways
+    back into it, rather than a bare line of text."""
+    eyebrow, title, words = _MISSING_WORDS.get(
+        status, ("Something went wrong", "This page cannot be shown", detail or ""))
+    text = (static_text("missing.html")
+            .replace("{eyebrow}", html.escape(eyebrow))
+            .replace("{title}", html.escape(title))
+            .replace("{detail}", html.escape(words)))
+    return HTMLResponse(text, status_code=status,
+                        headers={**SECURITY_HEADERS, "cache-control": "no-cache"})
 
 
 async def play(request: Request) -> Response:
@@ -211,6 +234,33 @@ def game_titles() -> dict[str, str]:
     return {name: infos[name] for name in guides.GAMES if name in infos}
 
 
+async def rules_index(request: Request) -> Response:
+    """Every game's rules, one line each, for the "Rules" link of a page that has no game."""
+    blurbs = {info.name: info.description for info in registered_games()}
+    items = "".join(
+        f'<li><a href="/rules/{html.escape(name)}">{html.escape(title)}</a>'
+        + (f": {html.escape(blurbs[name])}" if blurbs.get(name) else "") + "</li>"
+        for name, title in game_titles().items()
+    )
+    return HTMLResponse(
+        RULES_TEMPLATE.format(
+            title="Every game's", game="",
+            body=f'<h1>Rules</h1><p>Pick a game to read how it is played.</p>'
+                 f'<ul class="rules-index">{items}</ul>',
+            nav=_rules_nav(None), others=""),
+        headers={**SECURITY_HEADERS, "cache-control": "no-cache"},
+    )
+
+
+def _rules_nav(game: str | None) -> str:
+    return "".join(
+        f'<a href="/rules/{html.escape(name)}"'
+        + (' aria-current="page"' if name == game else "")
+        + f">{html.escape(title)}</a>"
+        for name, title in game_titles().items()
+    )
+
+
 async def rules(request: Request) -> Response:
     game = request.path_params["game"]
     titles = game_titles()
@@ -229,16 +279,11 @@ async def rules(request: Request) -> Response:
             status_code=404,
             headers=SECURITY_HEADERS,
         )
-    nav = "".join(
-        f'<a href="/rules/{html.escape(name)}"'
-        + (' aria-current="page"' if name == game else "")
-        + f">{html.escape(title)}</a>"
-        for name, title in titles.items()
-    )
-    others = "".join(
+    nav = _rules_nav(game)
+    others = '<p>The other games: </p><ul class="guide-others">' + "".join(
         f'<li><a href="/rules/{html.escape(name)}">{html.escape(title)}</a></li>'
         for name, title in titles.items() if name != game
-    )
+    ) + "</ul>"
     return HTMLResponse(
         RULES_TEMPLATE.format(title=html.escape(titles[game]), game=html.escape(game),
                               body=body, nav=nav, others=others),
@@ -281,7 +326,7 @@ RULES_TEMPLATE = """<!doctype html>
 <main id="main" class="rules guide">
 {body}
 <footer class="guide-foot">
-<p>The other games: </p><ul class="guide-others">{others}</ul>
+{others}
 <p class="back"><a href="/">Back to the tables</a></p>
 </footer>
 </main>
@@ -296,6 +341,7 @@ def page_routes() -> list[BaseRoute]:
         Route("/play/{table_id}", play),
         Route("/replay", replay),
         Route("/replay/{table_id}", replay),
+        Route("/rules", rules_index),
         Route("/rules/{game}", rules),
         Route("/api/guides/{game}", guide_api),
         Route("/me", me),

@@ -178,16 +178,18 @@ async function noLesson() {
     ? `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}` : titles[0];
   const haveOne = `${named} ${titles.length > 1 ? "have guided games" : "has a guided game"}.`;
   const title = info ? info.title : "";
-  $("game-title").textContent = "No guided game here";
+  $("game-title").textContent = game ? "No guided game here" : "Learn a game";
   $("table-meta").textContent = title ? `for ${title}, yet` : "";
   $("turn").hidden = true;
   document.querySelector(".players-panel").hidden = true;
   document.querySelector(".log-panel").hidden = true;
-  $("rules-link").href = info ? `/rules/${encodeURIComponent(info.name)}` : "/";
+  $("rules-link").href = info ? `/rules/${encodeURIComponent(info.name)}` : "/rules";
   $("coach-say").textContent = info
     ? `${title} has no guided game yet. Read its rules, or play it against a beginner bot: `
       + `the table explains every move you cannot make. ${haveOne}`
-    : `There is no game called “${game}”. ${haveOne}`;
+    : game ? `There is no game called “${game}”. ${haveOne}`
+      : "Pick a game: you play a short game against a bot, and every step is explained as "
+        + "you go.";
   const actions = $("coach-actions");
   if (info) {
     actions.append(
@@ -200,12 +202,16 @@ async function noLesson() {
   guided.forEach((entry, index) => actions.append(
     h("a", {class: `button${index === 0 ? " primary" : ""}`, href: entry.lesson},
       `Learn ${entry.title}`)));
-  document.title = "No guided game · ladytiger";
+  document.title = game ? "No guided game · ladytiger" : "Learn a game · ladytiger";
   document.body.dataset.turn = "error";
 }
 
 async function start() {
   L.motion = createMotion($("game-root"));
+  if (!game) {
+    await noLesson();
+    return;
+  }
   let answer;
   try {
     answer = await fetch(`/api/lessons/${encodeURIComponent(game)}`);

@@ -311,8 +311,13 @@ async function start() {
     info = await api.table(tableId);
     R.table = info.table;
   } catch (error) {
-    showProblem(error.status === 404 ? "There is no such table." : "The server cannot be reached.",
-      error.message);
+    $("main").classList.add("table-missing");
+    if (error.status === 404) {
+      showProblem("There is no such table.",
+        "The link may be mistyped, or the table was never made.");
+    } else {
+      showProblem("The server cannot be reached.", error.message);
+    }
     return;
   }
   $("game-title").textContent = `${R.table.title} replay`;

@@ -340,6 +340,8 @@ function fatal(title, detail, offerWatch = false) {
         "Watch this table") : null,
       h("a", {class: "button", href: "/"}, "All games"))));
   clear($("game-root"));
+  // With no game ever shown, empty players, moves and log panels would only puzzle.
+  if (!S.view) $("main").classList.add("table-missing");
   say(null);
 }
 
