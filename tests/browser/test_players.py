@@ -95,6 +95,7 @@ def make_doors_table(page: Page, gems: int = 2) -> str:
     page.locator('[data-play="doors"]').click()
     page.locator("#option-gems_to_win").fill(str(gems))
     page.locator("#seat-1").select_option("human")
+    expect(page.locator('label[for="seat-1"]')).to_have_text("Seat 2")  # counted from 1
     page.locator("#create-button").click()
     page.wait_for_url(re.compile(r"/play/[^#]+#seat="))
     expect(page.locator(".waiting-room")).to_be_visible()
@@ -152,7 +153,11 @@ def test_two_players_their_names_my_games_the_lobby_and_the_personal_link(
     # Names replace "Seat N": the players panel, the turn pill, the log.
     expect(host.locator("#players")).to_contain_text("Bo <i>b</i>")
     expect(guest.locator("#players")).to_contain_text("Ana")
-    expect(guest.locator("#players")).to_contain_text("You · seat 1")
+    # Players count seats from 1 (the protocol's seat 1 is the second seat).
+    expect(guest.locator("#players")).to_contain_text("You · seat 2")
+    expect(guest.locator('#players li[data-seat="1"] .avatar')).to_have_text("2")
+    expect(host.locator('#players li[data-seat="0"] .avatar')).to_have_text("1")
+    expect(host.locator("#table-meta")).to_contain_text("you are seat 1")
     assert host.locator("#players i").count() == 0
     expect(guest.locator("#turn")).to_have_text("Ana to move")
     expect(host.locator("#log")).to_contain_text("Bo <i>b</i> is dealt a Door card")

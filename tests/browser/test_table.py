@@ -448,7 +448,13 @@ def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
     for page in (host, visitor):
         page.wait_for_function("() => ['you', 'other'].includes(document.body?.dataset.turn)")
     assert visitor.locator("body").get_attribute("data-seat") == "1"
-    expect(visitor.locator("#players")).to_contain_text("You · seat 1")
+    expect(visitor.locator("#players")).to_contain_text("You · seat 2")  # counted from 1
+    # A move's tooltip names the seat it is about by its player, never by the engine's number.
+    mover = visitor if visitor.locator("body").get_attribute("data-turn") == "you" else host
+    jack = mover.locator('[data-move^="jack seat"]').first
+    jack.wait_for(state="attached")
+    assert "seat" not in (jack.get_attribute("title") or "").lower()
+    assert "seat" not in (jack.get_attribute("aria-label") or "jack").lower()
 
 
 def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):

@@ -128,7 +128,9 @@ export function winnersOf(returns) {
 /** A seat's name as the server gives it (a player's, a bot's), else "Seat N". */
 export function seatDisplayName(seats, seat) {
   const entry = seats?.[seat];
-  return entry?.player?.name || entry?.name || `Seat ${seat}`;
+  const name = entry?.player?.name || entry?.name;
+  // The server names a seat nobody holds "Seat N" in its own count, from 0.
+  return name && name !== `Seat ${seat}` ? name : `Seat ${seatNumber(seat)}`;
 }
 
 /** A move clock's length, short: "20 s", "3 min", "6 h", "1 day". */
@@ -159,4 +161,13 @@ export function ratingWords(change, whose = "Your rating") {
 export function ratingNote(game, seat) {
   const change = (game.ratings || []).find((entry) => entry.seat === seat);
   return change ? `rating ${ratingDelta(change)}` : null;
+}
+
+/**
+ * A seat as players count it: the first seat is seat 1. The protocol, the engine's move texts
+ * and the terminal count from 0, but a person at a table does not, so every number the page
+ * itself prints goes through here (the engine's own words name seats by their players).
+ */
+export function seatNumber(seat) {
+  return Number(seat) + 1;
 }

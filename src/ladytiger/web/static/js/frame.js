@@ -2,7 +2,7 @@
 // a view draws with, the players list and the log.
 import {card} from "./cards.js";
 import {botLabel} from "./bots.js";
-import {clear, h, normalise} from "./dom.js";
+import {clear, h, normalise, seatNumber} from "./dom.js";
 import * as generic from "./generic.js";
 
 const modules = new Map();
@@ -78,7 +78,7 @@ export function seatNamer(mySeat, names) {
     const name = names?.[seat];
     if (!name) return `Seat ${seat}`;
     // Someone called "You" must not pass for the reader in the views' sentences.
-    return name.trim().toLowerCase() === "you" ? `${name} (seat ${seat})` : name;
+    return name.trim().toLowerCase() === "you" ? `${name} (seat ${seatNumber(seat)})` : name;
   };
 }
 
@@ -96,27 +96,29 @@ export function tableNames(seats) {
  * control was used), or only in its tooltip if "look" (hovered or focused: nobody asked).
  * `reasonOf(text)`, if given, is a reason already known, for the tooltip from the start.
  */
-export function makeBinder({moves, play, explain, reasonOf = null}) {
+export function makeBinder({moves, play, explain, reasonOf = null, describe = (text) => text}) {
   return function bind(element, moveText) {
     const key = normalise(moveText);
     const action = moves.get(key);
     element.dataset.move = moveText;
+    // What a person reads of the move (its seats by name); data-move keeps the engine's text.
+    const label = describe(moveText);
     const native = element.matches("button, a[href], input, select, textarea");
     if (!native) {
       element.setAttribute("role", "button");
       element.tabIndex = 0;
     }
     if (element.getAttribute("role") === "button" && element.hasAttribute("aria-label")) {
-      element.setAttribute("aria-label", moveText);
+      element.setAttribute("aria-label", label);
     } else if (!element.textContent.trim()) {
-      element.setAttribute("aria-label", moveText);
+      element.setAttribute("aria-label", label);
     }
     if (action) {
       element.classList.add("move");
       element.classList.remove("disabled");
       element.removeAttribute("aria-disabled");
       if (!element.title || element.title === element.getAttribute("aria-label")) {
-        element.title = moveText;
+        element.title = label;
       }
       element.addEventListener("click", (event) => {
         event.preventDefault();
@@ -138,7 +140,7 @@ export function makeBinder({moves, play, explain, reasonOf = null}) {
       // rest say so until hovering or focusing brings the rules' own words.
       if (reasonOf) {
         const known = reasonOf(moveText);
-        const words = moveText[0].toUpperCase() + moveText.slice(1);
+        const words = label[0].toUpperCase() + label.slice(1);
         element.title = known ? `${words}: ${known}` : `${words}: not possible now`;
       }
       // Hovering or focusing only fills in the tooltip: a card that slides under a resting
@@ -202,25 +204,28 @@ export function renderPlayers(list, {seats, observation, mySeat, presence, winne
     if (viewer !== undefined && viewer !== null && seat === viewer) classes.push("viewer");
     const connected = plan.kind === "bot" || !presence ? "bot"
       : (live.connected || seat === mySeat ? "on" : "off");
-    const name = names ? names[seat] : null;
+    // An open seat nobody holds yet is named "Seat N" by the server, in its own count.
+    const name = !names ? null
+      : (names[seat] === `Seat ${seat}` ? `Seat ${seatNumber(seat)}` : names[seat]);
     let title;
     let detail;
     if (name) {
-      // The name leads; the seat number stays, since the game's own words use it.
+      // The name leads; the seat number stays, as the order of play.
       title = name;
       const what = plan.kind === "bot" ? botLabel(plan)
         : (seat === mySeat ? kind.replace(/^human · /, "") : kind);
       // The avatar shows the seat's number already: a narrow screen drops it from the words.
       detail = seat === mySeat
-        ? ["You", h("span", {class: "seat-where"}, ` · seat ${seat}`), ` · ${what}`]
-        : [h("span", {class: "seat-where"}, `seat ${seat} · `), what];
+        ? ["You", h("span", {class: "seat-where"}, ` · seat ${seatNumber(seat)}`), ` · ${what}`]
+        : [h("span", {class: "seat-where"}, `seat ${seatNumber(seat)} · `), what];
     } else {
       title = seat === mySeat ? `You · seat ${seat}` : `Seat ${seat}`;
       detail = kind;
     }
     list.append(h("li", {class: classes.join(" "), "data-seat": seat,
       "data-player": (live.player || plan.player)?.id ?? null},
-      h("span", {class: `avatar seat-colour-${seat}`, "aria-hidden": "true"}, seat),
+      h("span", {class: `avatar seat-colour-${seat}`, "aria-hidden": "true"},
+        names ? seatNumber(seat) : seat),
       h("span", {class: "who"},
         h("span", {class: "name-line"},
           h("b", {class: "name", title: name || null}, title),

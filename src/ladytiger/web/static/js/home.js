@@ -2,7 +2,7 @@
 import {api, tokens} from "./api.js";
 import {botLabel, strengthsFor} from "./bots.js";
 import {card} from "./cards.js";
-import {clear, clockWords, h, plural, seatDisplayName, svg} from "./dom.js";
+import {clear, clockWords, h, plural, seatDisplayName, seatNumber, svg} from "./dom.js";
 import {currentPlayer, onIdentity, startIdentity} from "./identity.js";
 import {renderMyGames} from "./mygames.js";
 
@@ -141,7 +141,7 @@ function renderSeats() {
         s.label)));
     select.addEventListener("change", describeSeats);
     fieldset.append(h("div", {class: "seat-row"},
-      h("label", {class: "seat-label", for: id}, `Seat ${seat}`), select));
+      h("label", {class: "seat-label", for: id}, `Seat ${seatNumber(seat)}`), select));
   }
   describeSeats();
 }

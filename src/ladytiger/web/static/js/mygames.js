@@ -3,7 +3,7 @@
 import {api, inviteLink, tokens} from "./api.js";
 import {botLabel} from "./bots.js";
 import {
-  ago, clear, copyControl, h, plural, ratingNote, seatDisplayName, winnersOf,
+  ago, clear, copyControl, h, plural, ratingNote, seatDisplayName, seatNumber, winnersOf,
 } from "./dom.js";
 
 const FINISHED_SHOWN = 5;
@@ -59,8 +59,8 @@ function waitingRow(table) {
   for (const seat of missing) {
     if (seat.seat === table.seat || !held[seat.seat]) continue;
     invites.push(h("div", {class: "mygame-invite"},
-      h("span", {class: "hint"}, `Invite link for seat ${seat.seat}`),
-      copyControl(`Invite link for seat ${seat.seat} of ${titleOf(table)}`,
+      h("span", {class: "hint"}, `Invite link for seat ${seatNumber(seat.seat)}`),
+      copyControl(`Invite link for seat ${seatNumber(seat.seat)} of ${titleOf(table)}`,
         inviteLink(table.id, held[seat.seat]), `my-invite-${table.id}-${seat.seat}`)));
   }
   const count = missing.filter((s) => s.seat !== table.seat).length;

@@ -12,6 +12,7 @@ import {createChat} from "./chat.js";
 import {createHint} from "./hint.js";
 import {
   capitalise, clear, clockWords, copyControl, h, normalise, plural, ratingDelta, ratingWords,
+  seatNumber,
 } from "./dom.js";
 import {
   drawView, lastMovesBySeat, lastSeatMove, loadView, makeBinder, makeContext, namedText, renderLog,
@@ -547,7 +548,7 @@ function renderHeader() {
   const title = gameTitle();
   $("game-title").textContent = title;
   document.title = `${turnState() === "you" ? "● Your turn · " : ""}${title} · ladytiger`;
-  const who = S.seat === null ? "watching" : `you are seat ${S.seat}`;
+  const who = S.seat === null ? "watching" : `you are seat ${seatNumber(S.seat)}`;
   const unrated = S.table?.rated === false ? " · not rated" : "";
   const clock = S.table?.clock ? ` · ${clockWords(S.table.clock.seconds)} a move` : "";
   // The table's id is for support, not for play: it stays in the tooltip, so that the top
@@ -659,9 +660,10 @@ function waitingRoom() {
   const known = names();
   for (const seat of seats) {
     const me = seat.seat === S.seat;
-    let name = me ? `Seat ${seat.seat} · you` : `Seat ${seat.seat}`;
+    const number = seatNumber(seat.seat);
+    let name = me ? `Seat ${number} · you` : `Seat ${number}`;
     if (known && known[seat.seat] !== `Seat ${seat.seat}`) {
-      name = me ? `${known[seat.seat]} · you, seat ${seat.seat}` : `${known[seat.seat]} · seat ${seat.seat}`;
+      name = me ? `${known[seat.seat]} · you, seat ${number}` : `${known[seat.seat]} · seat ${number}`;
     }
     let status;
     let extra = null;
@@ -684,11 +686,11 @@ function waitingRoom() {
       extra = [leave, h("span", {class: "hint"},
         "You took this seat from the lobby. Until the game begins you may give it back.")];
     } else if (seat.kind === "human" && held[seat.seat]) {
-      extra = [copyControl(`Invite link for seat ${seat.seat}`,
+      extra = [copyControl(`Invite link for seat ${number}`,
         inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`),
       h("span", {class: "hint"}, me
         ? "Your seat's own link. This browser already knows your seat; the link opens it anywhere else."
-        : `Send this link to the player of seat ${seat.seat}: whoever opens it first sits there.`)];
+        : `Send this link to the player of seat ${number}: whoever opens it first sits there.`)];
     }
     list.append(h("li", {"data-seat": seat.seat, class: me ? "me" : null},
       h("div", {class: "seat-head"}, h("b", {}, name), status), extra));
@@ -810,7 +812,10 @@ async function claim(seat, button) {
     location.hash = `seat=${claimed.token}`;
   } catch (error) {
     button.disabled = false;
-    say(error.message, "error");
+    // The server counts seats from 0; the page names this one by its own count.
+    say(error.code === "seat_taken"
+      ? `Seat ${seatNumber(seat)} is taken: someone sat there a moment before you.`
+      : error.message, "error");
   }
 }
 
@@ -991,7 +996,8 @@ function revealSection() {
     for (let seat = 0; seat < count; seat += 1) {
       const tab = h("button", {type: "button", role: "tab", class: "small",
         "aria-selected": seat === chosen ? "true" : "false"},
-      seat === S.seat ? `You (seat ${seat})` : (names() ? nameOf(seat) : `Seat ${seat}`));
+      seat === S.seat ? `You (seat ${names() ? seatNumber(seat) : seat})`
+        : (names() ? nameOf(seat) : `Seat ${seat}`));
       tab.addEventListener("click", () => {
         S.revealSeat = seat;
         renderBanner();
@@ -1095,7 +1101,7 @@ function renderGame() {
   const log = view.observation.log || [];
   const ctx = makeContext({
     seat: S.seat,
-    bind: makeBinder({moves, play, explain, reasonOf: knownWords}),
+    bind: makeBinder({moves, play, explain, reasonOf: knownWords, describe: named}),
     lastMove: log.length ? log[log.length - 1] : null,
     names: names(),
   });
@@ -1224,7 +1230,7 @@ function renderMoves() {
     return;
   }
   const moves = new Map(view.legal_actions.map((a) => [normalise(a.text), a]));
-  const bind = makeBinder({moves, play, explain, reasonOf: knownWords});
+  const bind = makeBinder({moves, play, explain, reasonOf: knownWords, describe: named});
   const groups = new Map();
   for (const action of view.legal_actions) {
     if (!groups.has(action.verb)) groups.set(action.verb, []);
