@@ -340,6 +340,54 @@ def test_chat_between_players_is_text_and_says_the_servers_refusals(server, new_
     snap(sender, shots, "table-names-chat-sender", full_page=True)
 
 
+def test_a_player_mutes_another_and_unmutes_them(server, new_page, shots):
+    made = create_table(server, "doors", {"gems_to_win": 3},
+                        [{"kind": "human"}, {"kind": "human"}])
+    talker, reader = new_page(), new_page(390, 844)
+    for seat, page in enumerate((talker, reader)):
+        page.goto(made["links"]["invites"][str(seat)])
+    for page in (talker, reader):
+        page.wait_for_function(AT_TABLE)
+    rename(talker, "Loud")
+
+    def say(page: Page, text: str) -> None:
+        page.locator("#chat-input").fill(text)
+        page.locator("#chat-input").press("Enter")
+
+    say(talker, "first")
+    expect(reader.locator("#chat-list .chat-text")).to_have_text(["first"])
+    # One's own lines offer no mute.
+    expect(talker.locator("#chat-list .chat-mute")).to_have_count(0)
+    snap(reader, shots, "chat-mute-offered")
+    reader.locator("#chat-list .chat-line").first.get_by_role("button", name="Mute Loud").click()
+    expect(reader.locator("#chat-list .chat-text")).to_have_count(0)
+    expect(reader.locator("#chat-muted")).to_contain_text("You muted Loud: 1 line hidden.")
+    # Later lines stay hidden too, and the reader's own still show; the talker sees it all.
+    talker.wait_for_timeout(1100)  # the chat's rate limit
+    say(talker, "second")
+    expect(reader.locator("#chat-muted")).to_contain_text("2 lines hidden")
+    say(reader, "hello?")
+    expect(reader.locator("#chat-list .chat-text")).to_have_text(["hello?"])
+    expect(talker.locator("#chat-list .chat-text")).to_have_text(["first", "second", "hello?"])
+    # The mute is kept by this browser: a reload still hides the lines.
+    reader.reload()
+    reader.wait_for_function(AT_TABLE)
+    expect(reader.locator("#chat-list .chat-text")).to_have_text(["hello?"])
+    snap(reader, shots, "chat-muted")
+    reader.get_by_role("button", name="Unmute Loud").click()
+    expect(reader.locator("#chat-list .chat-text")).to_have_text(["first", "second", "hello?"])
+    expect(reader.locator("#chat-muted")).to_be_hidden()
+    # The player's own page lists whom they muted, and unmutes there too.
+    reader.locator("#chat-list .chat-line").first.get_by_role("button", name="Mute Loud").click()
+    reader.goto(server + "/me")
+    expect(reader.locator("#me-muted-list li")).to_have_text(["Loud Unmute"])
+    reader.get_by_role("button", name="Unmute Loud").click()
+    expect(reader.locator("#me-muted")).to_be_hidden()
+    reader.go_back()
+    reader.wait_for_function(AT_TABLE)
+    expect(reader.locator("#chat-list .chat-text")).to_have_text(["first", "second", "hello?"])
+
+
 def test_the_create_form_sends_rated_chat_and_me_and_a_table_without_chat_hides_it(
         server, page):
     home(page, server)

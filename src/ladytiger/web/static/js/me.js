@@ -2,7 +2,8 @@
 // back in another browser (/me#player=SECRET, read and wiped from the address by
 // identity.js), their games, and "forget me on this device".
 import {identity, personalLink, tokens} from "./api.js";
-import {ago, copyControl, h} from "./dom.js";
+import {mutedPlayers, setMuted} from "./chat.js";
+import {ago, clear, copyControl, h} from "./dom.js";
 import {
   forget, identityState, onIdentity, previousPlayer, rename, startIdentity, switchBack,
 } from "./identity.js";
@@ -33,6 +34,23 @@ function drawLink() {
   const secret = identity.secret();
   slot.replaceChildren(secret ? copyControl("Your personal link", personalLink(secret), "personal-link")
     : document.createTextNode(""));
+}
+
+/** The players this browser has muted in table chats, each with a way to hear them again. */
+function drawMuted() {
+  const list = clear($("me-muted-list"));
+  const muted = Object.entries(mutedPlayers());
+  show("me-muted", muted.length > 0);
+  for (const [id, name] of muted) {
+    const unmute = h("button", {type: "button", class: "small", "aria-label": `Unmute ${name}`},
+      "Unmute");
+    unmute.addEventListener("click", () => {
+      setMuted(id, name, false);
+      drawMuted();
+    });
+    list.append(h("li", {"data-player": id},
+      h("a", {href: `/players/${encodeURIComponent(id)}`}, name), " ", unmute));
+  }
 }
 
 async function refreshGames() {
@@ -73,6 +91,7 @@ async function start() {
     if (now.player) drawPlayer(now.player);
   });
   drawLink();
+  drawMuted();
 
   $("me-rename").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -98,7 +117,10 @@ async function start() {
   $("forget-yes").addEventListener("click", () => {
     forget();
     tokens.forgetAll();
-    for (const id of ["me-card", "me-link", "me-games", "me-forget", "me-error"]) show(id, false);
+    for (const [id, name] of Object.entries(mutedPlayers())) setMuted(id, name, false);
+    for (const id of ["me-card", "me-link", "me-games", "me-muted", "me-forget", "me-error"]) {
+      show(id, false);
+    }
     notice(null);
     show("me-gone");
   });
