@@ -457,6 +457,39 @@ def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
     assert "seat" not in (jack.get_attribute("aria-label") or "jack").lower()
 
 
+SHARE_STUB = """
+window.__shared = [];
+navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
+"""
+
+
+def test_a_phone_shares_an_invite_link_but_never_the_seats_own(server, new_page):
+    made = create_table(server, "favor", {"players": 3},
+                        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "casual"}])
+    # The browser that made the table holds every seat's token (as the create form keeps them).
+    held = {made["table"]["id"]: made["tokens"]}
+    keep = f"localStorage.setItem('ladytiger.tokens', {json.dumps(json.dumps(held))});"
+    phone = new_page(390, 844)
+    phone.add_init_script(SHARE_STUB + keep)  # a phone's share sheet: Linux Chromium has none
+    phone.goto(made["links"]["invites"]["0"])
+    expect(phone.locator(".waiting-room")).to_be_visible()
+    expect(phone.locator('[data-share="invite-0"]')).to_have_count(0)  # one's own seat
+    phone.locator('[data-share="invite-1"]').click()
+    phone.locator('[data-share="spectate-link"]').click()
+    phone.wait_for_function("() => window.__shared.length === 2")
+    shared = phone.evaluate("() => window.__shared")
+    assert shared[0]["url"] == phone.locator("#invite-1").input_value()
+    assert "Favor" in shared[0]["title"] and "whoever opens this link first" in shared[0]["text"]
+    assert shared[1]["url"] == made["links"]["spectate"]
+    # Without a share sheet there is no Share button, only Copy.
+    desk = new_page()
+    desk.add_init_script(keep)
+    desk.goto(made["links"]["invites"]["0"])
+    expect(desk.locator(".waiting-room")).to_be_visible()
+    expect(desk.locator("[data-copy='invite-1']")).to_be_visible()
+    assert desk.locator("[data-share]").count() == 0
+
+
 def test_the_keyboard_focus_stays_among_the_moves_after_a_move(server, page):
     _table, link = human_against_bots(server, "tighee", 3)
     open_table(page, link)

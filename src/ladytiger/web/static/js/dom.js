@@ -81,7 +81,7 @@ export function escapeHTML(text) {
 }
 
 /** A read-only text field with a Copy button beside it (invite links, personal links). */
-export function copyControl(label, value, id) {
+export function copyControl(label, value, id, share = null) {
   const input = h("input", {type: "text", readonly: true, value, id, class: "copy-input",
     "aria-label": label, spellcheck: "false"});
   input.addEventListener("focus", () => input.select());
@@ -104,7 +104,19 @@ export function copyControl(label, value, id) {
     button.textContent = done ? "Copied" : "Select and copy";
     setTimeout(() => { button.textContent = "Copy"; }, 1800);
   });
-  return h("div", {class: "copy-row"}, input, button);
+  // `share` ({title, text}): where the device can hand a link to its own apps (a phone's
+  // share sheet), a link meant for someone else offers that too. A seat's own link never does.
+  const canShare = share && typeof navigator.share === "function";
+  const sharer = canShare ? h("button", {type: "button", class: "small", "data-share": id,
+    "aria-label": `Share: ${label}`}, "Share…") : null;
+  sharer?.addEventListener("click", async () => {
+    try {
+      await navigator.share({title: share.title, text: share.text, url: input.value});
+    } catch (error) {
+      // Closing the share sheet is not an error worth a word; anything else, Copy still works.
+    }
+  });
+  return h("div", {class: "copy-row"}, input, button, sharer);
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago", or the date. */

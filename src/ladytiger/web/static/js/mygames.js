@@ -61,7 +61,11 @@ function waitingRow(table) {
     invites.push(h("div", {class: "mygame-invite"},
       h("span", {class: "hint"}, `Invite link for seat ${seatNumber(seat.seat)}`),
       copyControl(`Invite link for seat ${seatNumber(seat.seat)} of ${titleOf(table)}`,
-        inviteLink(table.id, held[seat.seat]), `my-invite-${table.id}-${seat.seat}`)));
+        inviteLink(table.id, held[seat.seat]), `my-invite-${table.id}-${seat.seat}`, {
+          title: `A game of ${titleOf(table)}`,
+          text: `Come and join a game of ${titleOf(table)}: whoever opens this link first `
+            + "takes the seat.",
+        })));
   }
   const count = missing.filter((s) => s.seat !== table.seat).length;
   return h("li", {class: "mygame", "data-table": table.id, "data-status": "waiting"},

@@ -534,6 +534,11 @@ function gameTitle() {
   return S.table ? S.table.title : "Table";
 }
 
+/** The reader's own name as a player, for words sent on their behalf (an invitation). */
+function myName() {
+  return identity.get()?.name || null;
+}
+
 const HURRY_SECONDS = 10;
 
 /** "42 s" under a minute, "2:05" under an hour, "23 h 05 min" beyond. */
@@ -687,7 +692,11 @@ function waitingRoom() {
         "You took this seat from the lobby. Until the game begins you may give it back.")];
     } else if (seat.kind === "human" && held[seat.seat]) {
       extra = [copyControl(`Invite link for seat ${number}`,
-        inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`),
+        inviteLink(tableId, held[seat.seat]), `invite-${seat.seat}`, me ? null : {
+          title: `A game of ${gameTitle()}`,
+          text: `${myName() ? `${myName()} invites` : "Come and join"} you to a game of `
+            + `${gameTitle()}: whoever opens this link first takes the seat.`,
+        }),
       h("span", {class: "hint"}, me
         ? "Your seat's own link. This browser already knows your seat; the link opens it anywhere else."
         : `Send this link to the player of seat ${number}: whoever opens it first sits there.`)];
@@ -702,7 +711,8 @@ function waitingRoom() {
     tableTerms(),
     list,
     h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
-      copyControl("Link for spectators", spectateLink(tableId), "spectate-link")),
+      copyControl("Link for spectators", spectateLink(tableId), "spectate-link",
+        {title: `Watch ${gameTitle()}`, text: `Watch a game of ${gameTitle()}:`})),
     closeControl(seats));
 }
 
