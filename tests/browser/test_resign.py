@@ -3,6 +3,8 @@ takes it back; resigning ends the game for everyone, each told who won in words.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.support import create_table, screenshots_at_both_sizes, wait_settled
@@ -132,3 +134,37 @@ def test_a_player_who_sat_down_from_the_lobby_gives_the_seat_back_and_may_take_i
     guest.get_by_role("button", name="Take this seat").click()
     expect(guest.locator(".waiting-room li.me")).to_have_attribute("data-seat", "1")
     expect(seat).to_contain_text("here")
+
+
+def test_the_maker_starts_now_with_a_bot_and_the_player_who_came_goes_along(server, new_page):
+    made = create_table(server, "favor", {"players": 3},
+                        [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}])
+    links = made["links"]["invites"]
+    old = made["table"]["id"]
+    host, guest = new_page(), new_page(390, 844)
+    host.goto(links["0"])
+    guest.goto(links["2"])
+    expect(host.locator('.seat-list li[data-seat="2"]')).to_contain_text("here")
+    # As with closing, any seat given out with the table may start it (the server cannot
+    # tell the maker's seat from a friend's); the guest's own seat is not counted as empty.
+    expect(guest.locator("#fill-button")).to_have_text("Start now with a bot in the empty seat")
+    expect(host.locator("#fill-button")).to_have_text("Start now with a bot in the empty seat")
+    screenshots_at_both_sizes(host, "fill-offered")
+    host.locator("#fill-level").select_option("beginner")
+    host.locator("#fill-button").click()
+    for page in (host, guest):
+        page.wait_for_url(lambda url: old not in url)
+        expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|other"))
+    new = host.url.split("/play/")[1].split("#")[0]
+    assert new in guest.url and host.locator("body").get_attribute("data-seat") == "0"
+    expect(guest.locator("body")).to_have_attribute("data-seat", "2")
+    expect(guest.locator('#players li[data-seat="1"]')).to_contain_text("beginner bot")
+    # The friend who never came opens the old link: the game went on without them.
+    late = new_page()
+    late.goto(links["1"])
+    notice = late.locator(".abandoned-notice")
+    expect(notice.locator("h2")).to_have_text("The game went on at a new table")
+    expect(notice).to_contain_text("started the game with bots in the empty seats")
+    screenshots_at_both_sizes(late, "fill-late")
+    late.locator("#restarted-link").click()
+    expect(late.locator("body")).to_have_attribute("data-seat", "spectator")

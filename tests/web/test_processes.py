@@ -157,6 +157,49 @@ def test_a_resignation_on_one_process_ends_the_game_for_a_player_on_the_other(tm
         site.stop()
 
 
+def test_a_start_with_bots_on_one_process_moves_a_guest_on_the_other_to_the_new_table(
+        tmp_path):
+    site = Site(tmp_path)
+    try:
+        reply = httpx.post(f"{site.bases[0]}/api/tables", json={
+            "game": "favor", "options": {"players": 3},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+        made = reply.json()
+        old = made["table"]["id"]
+
+        async def scenario() -> tuple[dict[str, Any], dict[str, Any], str]:
+            maker = await TableConnection.open(site.bases[0], old, made["tokens"]["0"])
+            guest = await TableConnection.open(site.bases[1], old, made["tokens"]["2"])
+            ref = await maker.fill_with_bots("casual")  # seat 1 never came
+            while (said := await maker.receive()).get("ref") != ref:
+                pass
+            assert said["type"] == "ack", said
+            while (moved := await guest.receive())["type"] != "rematch":
+                pass
+            new = moved["rematch"]
+            while (ended := await guest.receive()).get("status") != "abandoned":
+                pass
+            for connection in (maker, guest):
+                welcome = await connection.follow()
+                assert welcome["table"]["id"] == new
+            # Both had joined the old table; here they join again, and the game begins.
+            while (view := await guest.receive()).get("status") != "playing":
+                pass
+            for connection in (maker, guest):
+                await connection.close()
+            return ended, view, new
+
+        ended, view, new = run(asyncio.wait_for(scenario(), 30))
+        assert ended["restarted"] == 0 and ended["rematch"] == new
+        assert view["table"] == new and view["seat"] == 2
+        for base in site.bases:
+            info = httpx.get(f"{base}/api/tables/{new}").json()["table"]
+            assert [s["kind"] for s in info["seats"]] == ["human", "bot", "human"]
+            assert httpx.get(f"{base}/api/tables/{old}").json()["table"]["rematch"] == new
+    finally:
+        site.stop()
+
+
 def test_a_lobby_seat_given_back_on_one_process_is_free_again_on_the_other(tmp_path):
     site = Site(tmp_path)
     try:

@@ -243,3 +243,50 @@ def test_a_seat_given_back_before_the_start_stops_a_start_queued_behind_it(tmp_p
         await second.close()
 
     run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_start_with_bots_and_a_start_of_the_old_table_never_both_happen(tmp_path, store):
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
+                         for _ in range(2))
+        await first.start()
+        await second.start()
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        spec = parse_create_request({"game": "doors", "seats": seats}).to_json()
+        await first.call(db.insert_table, spec, ["maker", "friend"])
+        await first.call(db.mark_joined, spec["id"], 0)
+        filled = parse_create_request({"game": "doors", "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "casual"}]}).to_json()
+        later = {**filled, "id": filled["id"] + "b", "rematch_of": spec["id"]}
+        filled["rematch_of"] = spec["id"]
+        # The friend arrives in another process first: the start with bots changes nothing.
+        await second.call(db.mark_joined, spec["id"], 1)
+        assert await first.call(db.restart_table, spec["id"], [1], "restarted:0", filled,
+                                ["maker", None]) is False
+        assert await first.call(db.load_table, filled["id"]) is None
+        old = await first.call(db.load_table, spec["id"])
+        assert old is not None and old.status == "waiting" and old.rematch is None
+        # Had the friend not come (their arrival undone, as a seat given back would), the
+        # old table ends and points to the new one, in the same transaction.
+        other = parse_create_request({"game": "doors", "seats": seats}).to_json()
+        await first.call(db.insert_table, other, ["maker", "friend"])
+        later = {**later, "rematch_of": other["id"]}
+        assert await second.call(db.restart_table, other["id"], [1], "restarted:0", later,
+                                 ["maker", None]) is True
+        old = await first.call(db.load_table, other["id"])
+        new = await first.call(db.load_table, later["id"])
+        assert old is not None and old.status == "abandoned" and old.rematch == later["id"]
+        assert new is not None and new.status == "waiting"
+        assert new.token_hashes == ["maker", None]
+        # The old table cannot start now, and cannot be restarted twice.
+        with pytest.raises(WriteConflict):
+            await first.call(db.append_actions, other["id"], 0, [(0, -1)], "playing", None, 1)
+        assert await first.call(db.restart_table, other["id"], [1], "restarted:0",
+                                {**later, "id": later["id"] + "c"}, ["maker", None]) is False
+        await first.close()
+        await second.close()
+
+    run(scenario())

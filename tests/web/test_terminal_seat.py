@@ -166,6 +166,24 @@ def test_a_host_waiting_for_a_friend_closes_the_table_from_the_keyboard(live):
     assert info["hints"] is True and info["rated"] is False and info["clock"]["seconds"] == 60
 
 
+def test_a_host_tired_of_waiting_starts_with_a_bot_and_plays_on_at_the_new_table(live):
+    # "start nobody" is refused with the levels; "start beginner" begins the game now.
+    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "friend",
+                                 "-o", "gems_to_win=1"],
+                           input="start nobody\nstart beginner\n" + "1\n" * 80)
+    lines = result.output
+    assert "The levels are: beginner, casual, strong, expert." in lines
+    assert "started the game with bots in the empty seats" in lines
+    assert "The game begins at the new table." in lines
+    old_id = lines.split("/play/")[1].split("#")[0].split()[0]
+    old = httpx.get(f"{live.base}/api/tables/{old_id}").json()["table"]
+    assert old["abandoned"]["restarted"] == 0
+    new = httpx.get(f"{live.base}/api/tables/{old['rematch']}").json()["table"]
+    assert [s["kind"] for s in new["seats"]] == ["human", "bot"]
+    assert new["seats"][1]["bot"] == "beginner"
+    assert new["status"] == "finished" and result.exit_code == 0, lines
+
+
 def test_a_player_who_took_a_lobby_seat_from_the_terminal_gives_it_back(live):
     made = make_table(live.base, [{"kind": "human"}, {"kind": "human", "open": True}])
     result = runner.invoke(app, ["join", made["links"]["spectate"]], input="leave\n")

@@ -34,7 +34,8 @@ HINT_WORDS = ("hint", "?")
 RESIGN_WORDS = ("resign",)
 HELP_WORDS = ("help",)
 PROMPT = "your move (number or text; hint, say TEXT, resign): "
-WAITING_PROMPT = "waiting for players (say TEXT, close, leave, help): "
+WAITING_PROMPT = "waiting for players (say TEXT, start, close, leave, help): "
+START_LEVELS = ("beginner", "casual", "strong", "expert")
 RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
 RECONNECTS = 8  # tries, one to two seconds apart, before a lost connection is given up
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
@@ -91,6 +92,11 @@ class TerminalSeat:
         self.reconnect = reconnect
         self.ask = ask
         self.console = console
+        self._seated_at(connection)
+
+    def _seated_at(self, connection: TableConnection) -> None:
+        """What this seat knows of the table `connection` says welcome to (again after
+        following the game to a new table)."""
         self.seat = connection.seat
         info = connection.welcome["table"]
         self.names = [seat.get("name") or f"Seat {seat['seat']}" for seat in info["seats"]]
@@ -137,6 +143,15 @@ class TerminalSeat:
                         continue
                     receiving = asyncio.ensure_future(self.connection.receive())
                     finished, result = self._receive(message)
+                    if finished and self._goes_on_elsewhere():
+                        # The table began without its empty seats, at a new table: go along.
+                        receiving.cancel()
+                        await self.connection.follow()
+                        self._seated_at(self.connection)
+                        self.console.print("[green]The game begins at the new table.[/]")
+                        self.connection.pending.clear()  # the old table's last words
+                        receiving = asyncio.ensure_future(self.connection.receive())
+                        continue
                     if finished:
                         if result is not None and self.rated:
                             await self._show_rating(receiving)
@@ -154,6 +169,11 @@ class TerminalSeat:
             receiving.cancel()
             if reading is not None:
                 reading.cancel()
+
+    def _goes_on_elsewhere(self) -> bool:
+        view = self.view
+        return (self.seat is not None and view is not None and view["status"] == "abandoned"
+                and view.get("restarted") is not None and view.get("rematch") is not None)
 
     async def _connect_again(self) -> None:
         """The connection dropped (a network blip, a server restarting): come back to the
@@ -344,10 +364,18 @@ class TerminalSeat:
                 self.quit_ref = await self.connection.close_table()
         elif lowered == "leave":
             self.quit_ref = await self.connection.leave()
+        elif lowered == "start" or lowered.startswith("start "):
+            level = lowered[len("start"):].strip() or "casual"
+            if level not in START_LEVELS:
+                self.console.print(f"[red]The levels are: {', '.join(START_LEVELS)}.[/]")
+                return
+            self.quit_ref = await self.connection.fill_with_bots(level)
         else:
             self.console.print("[yellow]The game has not begun: it starts when every seat "
-                               "is taken.[/] Meanwhile: say TEXT, close (the table, if you "
-                               "set it up), leave (a seat you took from the lobby).")
+                               "is taken.[/] Meanwhile: say TEXT, start [LEVEL] (now, a "
+                               "bot in each empty seat: beginner, casual, strong or expert), "
+                               "close (the table, if you set it up), leave (a seat you took "
+                               "from the lobby).")
 
     async def _typed(self, line: str) -> None:
         view = self.view

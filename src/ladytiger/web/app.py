@@ -61,6 +61,7 @@ ACTION_SCHEMA = {
     "action": Field((int, str), check=action_value),
 }
 WHY_SCHEMA = {"action": Field((int, str), check=action_value)}
+FILL_SCHEMA = {"bot": Field((str,), check=text_up_to(40))}
 PLAYER_SCHEMA = {"name": Field((str,), required=False, check=text_up_to(MAX_NAME_LENGTH))}
 LEADERBOARD_SIZE = 50
 REPLAY_SCHEMA = {
@@ -397,6 +398,15 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         return JSONResponse({"table": new.info(), "links": links(request, new.id)},
                             status_code=201)
 
+    @api
+    async def fill(request: Request) -> Response:
+        table = await hub.require(request.path_params["table_id"])
+        seat = await seat_of(hub, table, request)
+        body = await read_json(request, FILL_SCHEMA, "the start with bots")
+        new = await hub.fill_with_bots(table, seat, body["bot"])
+        return JSONResponse({"table": new.info(), "links": links(request, new.id)},
+                            status_code=201)
+
     def seat_step(step: Callable[[Table, int], Awaitable[None]]) -> Handler:
         """A seat's own step at its table (resign, leave, close): the table as it then is."""
 
@@ -543,6 +553,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         Route(tid + "/rematch", rematch, methods=["POST"]),
         Route(tid + "/resign", resign, methods=["POST"]),
         Route(tid + "/close", close, methods=["POST"]),
+        Route(tid + "/fill", fill, methods=["POST"]),
         Route(tid + "/leave", leave, methods=["POST"]),
         Route(tid + "/record", record),
         Route(tid + "/replay", replay),

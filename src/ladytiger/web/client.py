@@ -142,6 +142,11 @@ class ServerClient:
         nothing afterwards (docs/protocol.md, Giving a lobby seat back)."""
         return (await self._call("POST", f"/api/tables/{table_id}/leave", token))["table"]
 
+    async def fill_with_bots(self, table_id: str, token: str, bot: str) -> dict[str, Any]:
+        """Start a waiting table now with bot `bot` in every empty seat; returns the new
+        table and its links (docs/protocol.md, Starting with bots)."""
+        return await self._call("POST", f"/api/tables/{table_id}/fill", token, {"bot": bot})
+
     async def record(self, table_id: str) -> dict[str, Any]:
         return await self._call("GET", f"/api/tables/{table_id}/record")
 
@@ -212,6 +217,9 @@ class TableConnection:
 
     async def leave(self) -> str:
         return await self.send("leave")
+
+    async def fill_with_bots(self, bot: str) -> str:
+        return await self.send("fill", bot=bot)
 
     async def follow(self) -> dict[str, Any]:
         """Move this connection to the table's rematch; returns the new `welcome`.

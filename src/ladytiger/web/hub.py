@@ -28,6 +28,7 @@ from typing import Any
 
 from ladytiger.core import registered_games
 from ladytiger.web import store as db
+from ladytiger.web.bot_options import BotLimits
 from ladytiger.web.config import Settings
 from ladytiger.web.directory import Directory
 from ladytiger.web.players import Player, bot_player, seat_label, table_names
@@ -37,7 +38,7 @@ from ladytiger.web.quotas import ClientRate, ClientTables
 from ladytiger.web.ratings import Skill, rate, shown_rating
 from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
-from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id
+from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id, parse_seat
 from ladytiger.web.store import WriteConflict
 from ladytiger.web.store_postgres import LIGHT_KINDS, read_move_detail
 from ladytiger.web.stores import open_store
@@ -48,6 +49,7 @@ from ladytiger.web.tables import (
     EXPIRED,
     FINISHED,
     PLAYING,
+    RESTARTED,
     WAITING,
     Services,
     Table,
@@ -518,6 +520,54 @@ class Hub:
                 table.rematch = new.id
                 table._send_all(message("rematch", table=table.id, rematch=new.id))
         return await self.require(table.rematch)
+
+    async def fill_with_bots(self, table: Table, seat: int, bot: str) -> Table:
+        """`seat` starts a waiting table's game now: a new table with the same game, options
+        and terms, bot `bot` in every human seat nobody joined and everyone who did in
+        their own seat (their tokens carry over, as in a rematch). The old table ends in
+        the same transaction, pointing to the new one, so there is never a game at both."""
+        return await shielded(self._fill_with_bots(table, seat, bot))
+
+    async def _fill_with_bots(self, table: Table, seat: int, bot: str) -> Table:
+        async with table.lock:
+            plan = parse_seat({"kind": BOT, "bot": bot}, seat, table.spec.make_game(),
+                              BotLimits.from_settings(self.settings))
+            # A second try after someone arrived in another process: the seats still empty
+            # are what the asker wants filled (and if none is, the game starts by itself).
+            for attempt in range(2):
+                absent = table.absent_seats(seat)
+                if len(self.active) >= self.settings.max_active_tables:
+                    raise ProtocolError("server_full", "the server runs as many tables as it "
+                                        "may; try again later", status=503)
+                seats = tuple(plan if index in absent else kept
+                              for index, kept in enumerate(table.spec.seats))
+                spec = replace(table.spec.rematch(new_table_id()), seats=seats,
+                               owners=table.spec.owners)
+                hashes = [None if index in absent else digest
+                          for index, digest in enumerate(table.token_hashes)]
+                if await table._store(db.restart_table, "the start with bots", table.id,
+                                      absent, f"{RESTARTED}:{seat}", spec.to_json(), hashes):
+                    break
+                # Someone arrived, or the table began or ended, in another process just now.
+                await table._catch_up(full=True)
+                if attempt:
+                    table.absent_seats(seat)
+                    raise ProtocolError("seats_changed", "the seats changed a moment ago: "
+                                        "look again before starting", status=409)
+            new = Table(spec, self.services, token_hashes=hashes,
+                        joined=[False] * len(spec.seats))
+            held = {index: player.id for index, player in enumerate(table.players)
+                    if player is not None and index not in absent}
+            if held:
+                await self.store.call(db.bind_seats, new.id, held)
+                for index, player in enumerate(table.players):
+                    if index in held and player is not None:
+                        new.players[index] = player
+                        player.tables.add(new.id)
+            self._keep(new)
+            table.restarted_at(seat, new.id)
+        await new.start_if_ready()
+        return new
 
     # ------------------------------------------------------------------ a player's tables
     async def _gather_player_tables(self, player: Player) -> None:

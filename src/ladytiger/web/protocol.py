@@ -173,6 +173,8 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "close": {},
     # The asking seat, taken from the lobby, is given back before the game begins.
     "leave": {},
+    # The asking seat starts a waiting table now, bot `bot` (a level) in every empty seat.
+    "fill": {"bot": Field((str,), check=text_up_to(40))},
     "ping": {},
 }
 

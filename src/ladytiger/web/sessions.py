@@ -208,6 +208,9 @@ class Session:
             seat = self.seat  # the seat is no longer this connection's once given back
             await table.leave(seat)
             self.send(message("ack", ref=ref, table=table.id, left=seat))
+        elif kind == "fill":
+            new = await self.hub.fill_with_bots(table, self.seat, msg["bot"])
+            self.send(message("ack", ref=ref, table=table.id, rematch=new.id))
         elif kind == "close":
             await table.close(self.seat)
             self.send(message("ack", ref=ref, table=table.id, closed=self.seat))

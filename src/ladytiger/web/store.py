@@ -427,6 +427,29 @@ def abandon_table(connection: sqlite3.Connection, table_id: str, reason: str) ->
     return cursor.rowcount == 1
 
 
+def restart_table(
+    connection: sqlite3.Connection,
+    table_id: str,
+    absent: list[int],
+    reason: str,
+    spec: dict[str, Any],
+    token_hashes: list[str | None],
+) -> bool:
+    """End a table still waiting for the `absent` seats and make `spec` (its rematch, with
+    bots in those seats) in one transaction. False, changing nothing, when the table began
+    or ended first or one of the absent arrived meanwhile: there is never a game at both."""
+    row = connection.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None or row[0] != "waiting":
+        return False
+    arrived = {seat for (seat,) in connection.execute(
+        "SELECT seat FROM seats WHERE table_id = ? AND joined = 1", (table_id,))}
+    if arrived & set(absent):
+        return False
+    abandon_table(connection, table_id, reason)
+    insert_table(connection, spec, token_hashes)
+    return True
+
+
 def delete_ended_before(connection: sqlite3.Connection, before: float, limit: int) -> list[str]:
     """Delete up to `limit` finished or abandoned tables that ended before `before`."""
     ids = [

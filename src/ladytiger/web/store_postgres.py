@@ -712,6 +712,26 @@ async def abandon_table(store: PostgresStore, connection: Connection, table_id: 
     return done == "UPDATE 1"
 
 
+async def restart_table(store: PostgresStore, connection: Connection, table_id: str,
+                        absent: list[int], reason: str, spec: dict[str, Any],
+                        token_hashes: list[str | None]) -> bool:
+    async with connection.transaction():
+        store.statements += 2
+        # The table's row lock orders this against a start (ladytiger_append takes it too).
+        status = await connection.fetchval(
+            "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id)
+        if status != "waiting":
+            return False
+        arrived = await connection.fetchval(
+            "SELECT count(*) FROM seats WHERE table_id = $1 AND joined = 1 "
+            "AND seat = ANY($2::integer[])", table_id, list(absent))
+        if arrived:
+            return False
+        await abandon_table(store, connection, table_id, reason)
+        await insert_table(store, connection, spec, token_hashes)
+    return True
+
+
 async def delete_ended_before(store: PostgresStore, connection: Connection, before: float,
                               limit: int) -> list[str]:
     async with connection.transaction():
@@ -1035,7 +1055,8 @@ JOBS: dict[Any, Any] = {
     getattr(db, twin.__name__): twin
     for twin in (
         insert_table, append_actions, mark_joined, claim_seat, release_seat, leave_seat,
-        abandon_table, delete_ended_before, set_rematch, load_table, load_unfinished, table_delta,
+        abandon_table, restart_table, delete_ended_before, set_rematch, load_table,
+        load_unfinished, table_delta,
         recent_finished, seat_holders, insert_player, player_by_secret, player_by_id,
         rename_player, bind_seat, bind_seats, finished_of_player, add_chat, recent_chat,
         ratings_of, save_ratings, player_ratings, leaderboard,

@@ -66,6 +66,8 @@ DESERTED = "deserted"  # why a table was abandoned: its humans left it
 RESIGNED = "resigned"
 # Why a table was abandoned: a seat closed it before the game began (Table.close), "closed:0".
 CLOSED = "closed"
+# "restarted:SEAT": that seat started the game at a new table, bots in the empty seats.
+RESTARTED = "restarted"
 STAND_IN_BOT = "casual"  # the level that plays for a player who left (Table.stand_in)
 
 
@@ -1004,6 +1006,40 @@ class Table:
             log.info("table %s: closed by seat %d before it began", self.id, seat)
             self._changed()
 
+    def absent_seats(self, seat: int) -> list[int]:
+        """The human seats `seat` may hand to bots to start now: those nobody has joined,
+        while the table waits. The same right as closing it (not a seat from the lobby)."""
+        self._check_waiting(seat)
+        if self.spec.seats[seat].open:
+            raise ProtocolError("not_table_maker", "you took this seat from the lobby: only "
+                                "the player who set the table up can start it with bots",
+                                status=403)
+        # The asker is here, whether or not it has connected yet (an HTTP client).
+        absent = [s for s in self.spec.human_seats() if not self.joined[s] and s != seat]
+        if not absent:
+            raise ProtocolError("nobody_missing", "every seat is taken: the game starts by "
+                                "itself", status=409)
+        return absent
+
+    def restarted_at(self, seat: int, new_id: str) -> None:
+        """This table ended because `seat` started its game at `new_id` with bots in the
+        empty seats (ladytiger.web.hub.Hub.fill_with_bots): everyone here follows."""
+        self.status = ABANDONED
+        self.ended_reason = f"{RESTARTED}:{seat}"
+        self.finished_at = time.time()
+        self.rematch = new_id
+        self.cancel_tasks()
+        log.info("table %s: started by seat %d with bots at table %s", self.id, seat, new_id)
+        self._send_all(message("rematch", table=self.id, rematch=new_id))
+        self._changed()
+
+    def restarted(self) -> int | None:
+        """The seat that started the game elsewhere with bots, if the table ended that way."""
+        if self.status != ABANDONED:
+            return None
+        kind, _, seat = (self.ended_reason or "").partition(":")
+        return int(seat) if kind == RESTARTED and seat.isdigit() else None
+
     def rated(self, changes: list[dict[str, Any]]) -> None:
         """The game's ratings are saved: keep what they did, and tell everyone here."""
         self.ratings = changes
@@ -1023,6 +1059,10 @@ class Table:
         closer = self.closed()
         if closer is not None:
             return f"{self.seat_names()[closer]} closed this table before the game began"
+        starter = self.restarted()
+        if starter is not None:
+            return (f"{self.seat_names()[starter]} started the game with bots in the empty "
+                    "seats: it goes on at a new table")
         quitter = self.resigned()
         if quitter is not None:
             names = self.seat_names()
@@ -1398,6 +1438,9 @@ class Table:
                 "began": bool(state.actors())} if self.status == ABANDONED else {}),
             **({"resigned": self.resigned()} if self.resigned() is not None else {}),
             **({"closed": self.closed()} if self.closed() is not None else {}),
+            # It goes on at table `rematch`, bots in the seats nobody had joined.
+            **({"restarted": self.restarted(), "rematch": self.rematch}
+               if self.restarted() is not None else {}),
         }
 
     def view_text(self, seat: int | None) -> str:
@@ -1500,6 +1543,8 @@ class Table:
                 info["abandoned"]["resigned"] = self.resigned()
             if self.closed() is not None:
                 info["abandoned"]["closed"] = self.closed()
+            if self.restarted() is not None:
+                info["abandoned"]["restarted"] = self.restarted()
         return info
 
     def _send_all_views(self) -> None:

@@ -113,6 +113,8 @@ export const api = {
     {}, token),
   close: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/close`,
     {}, token),
+  fill: (id, token, bot) => request("POST", `/api/tables/${encodeURIComponent(id)}/fill`,
+    {bot}, token),
   resign: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/resign`,
     {}, token),
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),

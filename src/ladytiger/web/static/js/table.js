@@ -6,7 +6,7 @@
 // server's messages for this connection (docs/protocol.md).
 import {api, identity, inviteLink, spectateLink, tokens} from "./api.js";
 import {revealArrived, setTurnSignal, soundToggle, turnArrived} from "./attention.js";
-import {botLabel} from "./bots.js";
+import {STRENGTHS, botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
 import {createHint} from "./hint.js";
@@ -303,7 +303,9 @@ function receive(message) {
       }
       S.pending = false;
       document.body.dataset.pending = "0";
-      if (message.ref === "close" || message.ref === "resign" || message.ref === "leave") {
+      if (message.ref === "fill") S.wantRematch = false;
+      if (message.ref === "close" || message.ref === "resign" || message.ref === "leave"
+        || message.ref === "fill") {
         // Refused (the game began meanwhile, or had ended): ask afresh, with the words why.
         S.closeAsked = false;
         S.resignAsked = false;
@@ -320,7 +322,9 @@ function receive(message) {
     case "rematch":
       S.rematch = message.rematch;
       tokens.carry(tableId, S.rematch);
-      if (S.wantRematch) goToRematch();
+      // A table still waiting has a rematch only when its maker started it with bots: the
+      // game is there now, so everyone here goes along.
+      if (S.wantRematch || S.view?.status === "waiting") goToRematch();
       else renderBanner();
       break;
     default:
@@ -610,7 +614,8 @@ function renderBanner() {
   if (view.status === "waiting") banner.append(waitingRoom());
   if (view.status === "finished" || S.end) banner.append(endSummary());
   if (view.status === "abandoned") banner.append(abandonedNotice(view));
-  if (S.rematch && !S.wantRematch) banner.append(rematchNotice());
+  const rematch = S.rematch && !S.wantRematch ? rematchNotice() : null;
+  if (rematch) banner.append(rematch);
 }
 
 /**
@@ -713,7 +718,51 @@ function waitingRoom() {
     h("div", {class: "spectate"}, h("label", {for: "spectate-link"}, "Link for spectators"),
       copyControl("Link for spectators", spectateLink(tableId), "spectate-link",
         {title: `Watch ${gameTitle()}`, text: `Watch a game of ${gameTitle()}:`})),
+    fillControl(seats),
     closeControl(seats));
+}
+
+/**
+ * "Start now with bots" for whoever set the table up, while some seat is still empty: the game
+ * goes on at a new table with a bot of the chosen level in each empty seat, and everyone who
+ * is here follows (docs/protocol.md, "Starting with bots").
+ */
+function fillControl(seats) {
+  const mine = seats.find((seat) => seat.seat === S.seat);
+  if (!mine || mine.open) return null;
+  const empty = seats.filter((seat) => seat.kind === "human" && seat.seat !== S.seat
+    && !seat.joined);
+  if (!empty.length) return null;
+  const level = h("select", {id: "fill-level", "aria-label": "Level of the bots"},
+    STRENGTHS.map((s) => h("option", {value: s.key, selected: s.key === (S.fillLevel || "casual"),
+      title: s.about}, s.short)));
+  level.addEventListener("change", () => { S.fillLevel = level.value; });
+  const go = h("button", {type: "button", class: "small", id: "fill-button"},
+    empty.length === 1 ? "Start now with a bot in the empty seat"
+      : `Start now with bots in the ${empty.length} empty seats`);
+  go.addEventListener("click", () => fillWithBots(go, level.value));
+  return h("div", {class: "fill-table", id: "fill-table"},
+    h("p", {class: "hint"}, "Tired of waiting? The game can begin now, a bot taking each "
+      + "seat nobody has joined; whoever is here comes along."),
+    h("div", {class: "actions"}, h("label", {for: "fill-level", class: "visually-hidden"},
+      "Level of the bots"), level, go));
+}
+
+async function fillWithBots(button, bot) {
+  button.disabled = true;
+  button.textContent = "Starting…";
+  S.wantRematch = true;  // the new table is this one's rematch: the page goes there
+  if (send({type: "fill", bot, ref: "fill"})) return;
+  try {
+    const made = await api.fill(tableId, S.token, bot);
+    S.rematch = made.table.id;
+    tokens.carry(tableId, S.rematch);
+    goToRematch();
+  } catch (error) {
+    S.wantRematch = false;
+    button.disabled = false;
+    say(error.message, "error");
+  }
 }
 
 /**
@@ -892,6 +941,17 @@ function abandonedNotice(view) {
   const closer = view.closed ?? null;
   let words = view.abandoned || "this table was closed";
   if (closer !== null && closer === S.seat) words = "you closed this table before the game began";
+  if (view.restarted !== undefined && view.restarted !== null) {
+    // Someone holding a link to a seat a bot took when the game began without them.
+    return h("section", {class: "notice abandoned-notice", role: "status"},
+      h("h2", {}, "The game went on at a new table"),
+      h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}; a bot took each seat nobody `
+        + "had joined."),
+      h("p", {class: "actions"},
+        h("a", {class: "button primary", href: `/play/${view.rematch}`, id: "restarted-link"},
+          "Watch the game"),
+        h("a", {class: "button", href: "/"}, "Find another game")));
+  }
   const after = view.began === false ? "Nothing was dealt: nobody won or lost."
     : "No more moves can be made.";
   return h("section", {class: "notice abandoned-notice", role: "status"},
@@ -1093,6 +1153,7 @@ function goToRematch() {
 }
 
 function rematchNotice() {
+  if (S.view?.restarted !== undefined) return null;  // the notice of the table says it
   // The end summary, or the notice of a resignation, offers it.
   if (S.view?.status === "finished" || S.end || S.view?.resigned !== undefined) return null;
   return h("section", {class: "panel notice"}, h("p", {}, "A rematch of this table is ready."),
