@@ -43,6 +43,14 @@ def test_the_maker_starts_now_and_the_guest_who_came_follows_to_the_new_table(cl
     assert table_of(client, made)["abandoned"] == {
         "reason": "restarted:0", "restarted": 0,
         "words": "Ann started the game with bots in the empty seats: it goes on at a new table"}
+    # Ann's lists hold the game, not the table it moved from.
+    mine = client.get("/api/me/tables", headers={"authorization": f"Player {ann['secret']}"})
+    listed = [t["id"] for part in mine.json().values() for t in part]
+    assert new in listed and old not in listed
+    games = client.get(f"/api/players/{ann['player']['id']}").json()["games"]
+    assert old not in [g["id"] for g in games]
+    ended = client.get("/api/tables?status=abandoned").json()["tables"]
+    assert old not in [t["id"] for t in ended]
     # The friend who never came: the old link holds a seat at a table that has ended.
     late = client.post(f"/api/tables/{old}/join", json={"seat": 1})
     assert late.status_code == 409 and late.json()["error"]["code"] == "game_abandoned"

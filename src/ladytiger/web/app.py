@@ -504,9 +504,12 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         ratings = await hub.store.call(db.player_ratings, player.id)
         # Ended public games only: where a player sits now is theirs to tell.
         games = [
-            {**ended_entry(row, row["status"]), "seat": row["seat"]}
+            {**entry, "seat": row["seat"]}
             for row in await hub.store.call(db.finished_of_player, player.id, 100)
             if row["spec"].get("public", True)
+            # A table started again with bots: its game is the next table, listed itself.
+            and "restarted" not in (entry := ended_entry(row, row["status"])).get(
+                "abandoned", {})
         ][:30]
         return JSONResponse({"player": player.public(), "ratings": ratings, "games": games})
 

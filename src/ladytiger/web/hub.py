@@ -612,8 +612,10 @@ class Hub:
         playing.sort(key=lambda e: (not e["your_turn"], -e["created_at"]))
         finished = []
         for row in await self.store.call(db.finished_of_player, player.id, limit):
-            finished.append(ended_entry(row, row["status"]) | {"seat": row["seat"],
-                                                                "your_turn": False})
+            entry = ended_entry(row, row["status"])
+            if "restarted" in entry.get("abandoned", {}):
+                continue  # its game went on at the table that follows it, listed itself
+            finished.append(entry | {"seat": row["seat"], "your_turn": False})
         return {"waiting": waiting, "playing": playing, "finished": finished}
 
     async def listing(self, status: str = WAITING, limit: int = 100) -> list[dict[str, Any]]:
@@ -643,7 +645,9 @@ class Hub:
     ) -> list[dict[str, Any]]:
         """Public tables that ended last: finished ones, or abandoned ones."""
         rows = await self.store.call(db.recent_finished, limit * 2, status)
-        out = [ended_entry(row, status) for row in rows if row["spec"].get("public", True)]
+        out = [entry for entry in (ended_entry(row, status) for row in rows
+                                   if row["spec"].get("public", True))
+               if "restarted" not in entry.get("abandoned", {})]
         return out[:limit]
 
 
@@ -703,6 +707,9 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
             entry["abandoned"]["resigned"] = resigned_seat(reason)
         if closed_seat(reason) is not None:
             entry["abandoned"]["closed"] = closed_seat(reason)
+        kind, _, seat = str(reason or "").partition(":")
+        if kind == RESTARTED and seat.isdigit():
+            entry["abandoned"]["restarted"] = int(seat)
     else:
         entry["result"] = stored or None
     return entry
