@@ -61,7 +61,7 @@ def test_every_registered_bot_can_take_a_seat(live, bot):
         if response.status_code == 201:
             seated += 1
             entry = response.json()["table"]["seats"][seat]
-            # Several seats of one bot are told apart: "Random bot", "Random bot (2)", ...
+            # Several seats of one bot are told apart: "Random bot A", "Random bot B", ...
             assert entry.pop("name").startswith(BOT_NAMES[bot])
             assert entry == {"seat": seat, "kind": "bot", "bot": bot, "options": {}}
         else:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from ladytiger.web import create_app
+from ladytiger.web.players import table_names
 from ladytiger.web.ratings import Skill, ranks_from_returns, rate, shown_rating
 from tests.web.support import auth, join_seats, quick_settings
 
@@ -130,6 +131,24 @@ def test_an_invite_link_opened_by_a_player_binds_the_seat(client):
         assert ws.receive_json()["seat"] == 1  # from now on, no token needed
     names = [s["name"] for s in client.get(f"/api/tables/{table_id}").json()["table"]["seats"]]
     assert names == ["Ana", "Bea"]
+
+
+def test_several_bots_of_one_level_are_told_apart_by_letters_not_numbers(client):
+    made = client.post("/api/tables", json={
+        "game": "traps", "options": {"players": 4},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "casual"},
+                  {"kind": "bot", "bot": "casual"}, {"kind": "bot", "bot": "beginner"}]})
+    names = [seat["name"] for seat in made.json()["table"]["seats"]]
+    # "Casual bot (2)" in the page's seat 3 (the engine's seat 2) would read as a seat.
+    assert names[1:] == ["Casual bot A", "Casual bot B", "Beginner bot"]
+
+
+def test_table_names_tell_people_and_bots_apart():
+    assert table_names(["Sam", "Sam", "Casual bot", "Casual bot"], bots=[2, 3]) == [
+        "Sam", "Sam (2)", "Casual bot A", "Casual bot B"]
+    # A person who calls themselves "Casual bot" is a person, counted apart from the bots.
+    assert table_names(["Casual bot", "Casual bot", "Casual bot"], bots=[1, 2]) == [
+        "Casual bot", "Casual bot A", "Casual bot B"]
 
 
 def test_two_players_of_one_name_are_told_apart_at_a_table(client):

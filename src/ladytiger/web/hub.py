@@ -675,7 +675,7 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
         seat_label(seat, holders[seat][1] if seat in holders else None,
                   (plan.get("bot") or "random") if plan["kind"] == BOT else None)
         for seat, plan in enumerate(spec["seats"])
-    ])
+    ], bots=[seat for seat, plan in enumerate(spec["seats"]) if plan["kind"] == BOT])
     seats = []
     for seat, plan in enumerate(spec["seats"]):
         entry_seat = {"seat": seat, **plan, "name": names[seat]}

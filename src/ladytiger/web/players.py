@@ -13,6 +13,8 @@ import json
 import secrets
 import time
 import unicodedata
+from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,12 +131,24 @@ def seat_label(seat: int, holder: str | None, bot: str | None) -> str:
     return f"Seat {seat}"
 
 
-def table_names(raw: list[str]) -> list[str]:
-    """Names at one table, told apart by a suffix when two are the same."""
+def table_names(raw: list[str], bots: Collection[int] = ()) -> list[str]:
+    """Names at one table, told apart when two are the same: people by a count ("Sam",
+    "Sam (2)"), several bots of one kind by a letter each ("Casual bot A", "Casual bot B"),
+    which nobody can take for a seat number (the page counts seats from 1, the engine
+    from 0, and "Casual bot (2)" in seat 3 read as either)."""
+    bot_seats = set(bots)
+    shared = Counter(name.casefold() for seat, name in enumerate(raw) if seat in bot_seats)
+    lettered: dict[str, int] = {}
     seen: dict[str, int] = {}
     out = []
-    for name in raw:
-        count = seen.get(name.casefold(), 0) + 1
-        seen[name.casefold()] = count
+    for seat, name in enumerate(raw):
+        key = name.casefold()
+        if seat in bot_seats and shared[key] > 1:
+            letter = lettered.get(key, 0)
+            lettered[key] = letter + 1
+            out.append(f"{name} {chr(ord('A') + letter)}")
+            continue
+        count = seen.get(key, 0) + 1
+        seen[key] = count
         out.append(name if count == 1 else f"{name} ({count})")
     return out

@@ -306,7 +306,7 @@ class Table:
                       (plan.bot or "random") if plan.kind == BOT else None)
             for seat, (plan, holder) in enumerate(zip(self.spec.seats, self.players,
                                                       strict=True))
-        ])
+        ], bots=[seat for seat, plan in enumerate(self.spec.seats) if plan.kind == BOT])
 
     async def say(self, seat: int | None, player: Player, text: str,
                   speaker: Listener | None = None, ref: str | int | None = None
