@@ -20,6 +20,14 @@ from tests.web.postgres import STORES, database
 from tests.web.support import quick_settings, run
 
 
+async def two_stores(path: str) -> tuple[Any, Any]:
+    """Two started stores on one database: two server processes, as far as it knows."""
+    first, second = (open_store(Settings(db_path=path, synchronous="NORMAL")) for _ in range(2))
+    await first.start()
+    await second.start()
+    return first, second
+
+
 def spec_json() -> dict[str, Any]:
     return parse_create_request({"game": "doors"}).to_json()
 
@@ -55,10 +63,7 @@ def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_
 
     async def scenario() -> None:
         # Two stores on one database: two server processes, as far as the database knows.
-        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
-                         for _ in range(2))
-        await first.start()
-        await second.start()
+        first, second = await two_stores(path)
         spec = spec_json()
         await first.call(db.insert_table, spec, [None, None])
         for seat in (0, 1):  # a game starts once every human seat has joined
@@ -214,10 +219,7 @@ def test_a_seat_given_back_before_the_start_stops_a_start_queued_behind_it(tmp_p
     path = database(store, tmp_path)
 
     async def scenario() -> None:
-        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
-                         for _ in range(2))
-        await first.start()
-        await second.start()
+        first, second = await two_stores(path)
         spec = parse_create_request({"game": "doors", "seats": [
             {"kind": "human"}, {"kind": "human", "open": True}]}).to_json()
         await first.call(db.insert_table, spec, ["maker", None])
@@ -250,10 +252,7 @@ def test_a_start_with_bots_and_a_start_of_the_old_table_never_both_happen(tmp_pa
     path = database(store, tmp_path)
 
     async def scenario() -> None:
-        first, second = (open_store(Settings(db_path=path, synchronous="NORMAL"))
-                         for _ in range(2))
-        await first.start()
-        await second.start()
+        first, second = await two_stores(path)
         seats = [{"kind": "human"}, {"kind": "human"}]
         spec = parse_create_request({"game": "doors", "seats": seats}).to_json()
         await first.call(db.insert_table, spec, ["maker", "friend"])

@@ -677,6 +677,14 @@ async def release_seat(store: PostgresStore, connection: Connection, table_id: s
         await store._notify(connection, "seat", table_id)
 
 
+async def _still_waiting(connection: Connection, table_id: str) -> bool:
+    """Lock the table's row for the rest of the transaction and say whether it still waits
+    for players. A start takes the same lock (ladytiger_append), so it is ordered after."""
+    status = await connection.fetchval(
+        "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id)
+    return bool(status == "waiting")
+
+
 async def leave_seat(store: PostgresStore, connection: Connection, table_id: str, seat: int,
                      digest: str) -> bool:
     """Give back a lobby seat while the table waits; False when the game began first. The
@@ -684,9 +692,7 @@ async def leave_seat(store: PostgresStore, connection: Connection, table_id: str
     (ladytiger_append refuses to start a table with a human seat not joined)."""
     async with connection.transaction():
         store.statements += 1
-        status = await connection.fetchval(
-            "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id)
-        if status != "waiting":
+        if not await _still_waiting(connection, table_id):
             return False
         done = await connection.fetchval(
             "UPDATE seats SET token_hash = NULL, joined = 0 WHERE table_id = $1 AND seat = $2 "
@@ -717,10 +723,7 @@ async def restart_table(store: PostgresStore, connection: Connection, table_id: 
                         token_hashes: list[str | None]) -> bool:
     async with connection.transaction():
         store.statements += 2
-        # The table's row lock orders this against a start (ladytiger_append takes it too).
-        status = await connection.fetchval(
-            "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id)
-        if status != "waiting":
+        if not await _still_waiting(connection, table_id):
             return False
         arrived = await connection.fetchval(
             "SELECT count(*) FROM seats WHERE table_id = $1 AND joined = 1 "
