@@ -218,6 +218,12 @@ def test_a_lobby_seat_given_back_on_one_process_is_free_again_on_the_other(tmp_p
             host = await TableConnection.open(site.bases[0], table_id)
             # The same seat open twice, once on each process, as two browser tabs might be.
             here = await TableConnection.open(site.bases[1], table_id, claimed["token"])
+            # The second tab opens once the first one's arrival is known on its process too,
+            # as a tab opened later would: else its own arrival, still on its way, would race
+            # the giving back (a narrower race of its own, not this test's subject).
+            while not httpx.get(f"{site.bases[0]}/api/tables/{table_id}").json()["table"][
+                    "seats"][1]["joined"]:
+                await asyncio.sleep(0.02)
             there = await TableConnection.open(site.bases[0], table_id, claimed["token"])
             await here.leave()
             told = []
