@@ -56,6 +56,7 @@ from ladytiger.web.tables import (
     closed_seat,
     resign_returns,
     resigned_seat,
+    restarted_seat,
     shielded,
     storage_failure,
 )
@@ -707,9 +708,8 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
             entry["abandoned"]["resigned"] = resigned_seat(reason)
         if closed_seat(reason) is not None:
             entry["abandoned"]["closed"] = closed_seat(reason)
-        kind, _, seat = str(reason or "").partition(":")
-        if kind == RESTARTED and seat.isdigit():
-            entry["abandoned"]["restarted"] = int(seat)
+        if restarted_seat(reason) is not None:
+            entry["abandoned"]["restarted"] = restarted_seat(reason)
     else:
         entry["result"] = stored or None
     return entry

@@ -1035,10 +1035,7 @@ class Table:
 
     def restarted(self) -> int | None:
         """The seat that started the game elsewhere with bots, if the table ended that way."""
-        if self.status != ABANDONED:
-            return None
-        kind, _, seat = (self.ended_reason or "").partition(":")
-        return int(seat) if kind == RESTARTED and seat.isdigit() else None
+        return restarted_seat(self.ended_reason) if self.status == ABANDONED else None
 
     def rated(self, changes: list[dict[str, Any]]) -> None:
         """The game's ratings are saved: keep what they did, and tell everyone here."""
@@ -1565,6 +1562,12 @@ def resigned_seat(reason: str | None) -> int | None:
     """The seat named by a RESIGNED reason ("resigned:2"), else None."""
     kind, _, seat = (reason or "").partition(":")
     return int(seat) if kind == RESIGNED and seat.isdigit() else None
+
+
+def restarted_seat(reason: str | None) -> int | None:
+    """The seat named by a RESTARTED reason ("restarted:0"), else None."""
+    kind, _, seat = (reason or "").partition(":")
+    return int(seat) if kind == RESTARTED and seat.isdigit() else None
 
 
 def closed_seat(reason: str | None) -> int | None:
