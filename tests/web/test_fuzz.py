@@ -39,8 +39,8 @@ def arena(tmp_path_factory) -> Iterator[tuple[asyncio.AbstractEventLoop, Hub, An
     loop.run_until_complete(hub.open())
     spec = parse_create_request({"game": "doors", "options": {"gems_to_win": 50}})
     table, tokens = loop.run_until_complete(hub.create(spec))
-    loop.run_until_complete(table.join(0))
-    loop.run_until_complete(table.join(1))
+    loop.run_until_complete(table.join(0, table.token_hashes[0]))
+    loop.run_until_complete(table.join(1, table.token_hashes[1]))
     yield loop, hub, table, tokens
     loop.run_until_complete(hub.close())
     loop.close()

@@ -290,8 +290,8 @@ async def favor_table(tmp_path, monkeypatch, moment_pause: float = 1.0):
     readers = {0: Reader(0), 1: Reader(1), None: Reader(None)}
     for reader in readers.values():
         table.attach(reader)
-    await table.join(0)
-    await table.join(1)
+    await table.join(0, table.token_hashes[0])
+    await table.join(1, table.token_hashes[1])
     return hub, table, readers
 
 
@@ -398,8 +398,8 @@ def test_a_table_whose_bots_do_not_pause_does_not_wait_on_moments(tmp_path, monk
             readers = [Reader(0), Reader(1)]
             for reader in readers:
                 table.attach(reader)
-            await table.join(0)
-            await table.join(1)
+            await table.join(0, table.token_hashes[0])
+            await table.join(1, table.token_hashes[1])
             version = await until_the_bot_waits_on_a_moment(table, random.Random(4))
             assert await moved_within(table, version, 1.0)
         finally:

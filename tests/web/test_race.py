@@ -37,8 +37,8 @@ def test_racing_calls_on_one_table_play_exactly_one(tmp_path, store):
         await hub.open()
         spec = parse_create_request({"game": "doors", "options": {"gems_to_win": 50}})
         table, _ = await hub.create(spec)
-        await table.join(0)
-        await table.join(1)
+        await table.join(0, table.token_hashes[0])
+        await table.join(1, table.token_hashes[1])
         for _ in range(20):
             seat, version = table.state.current_player(), table.version
             legal = table.state.legal_actions()

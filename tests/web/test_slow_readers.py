@@ -127,7 +127,7 @@ def test_listeners_that_leave_or_fail_while_a_move_goes_out_do_not_stop_the_tabl
                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
             })
             table: Table = (await hub.create(spec))[0]
-            await table.join(0)
+            await table.join(0, table.token_hashes[0])
             armed = False
 
             def leave(listener: Listener) -> None:

@@ -13,6 +13,7 @@ import pytest
 from ladytiger.web import store as db
 from ladytiger.web.config import Settings
 from ladytiger.web.hub import Hub
+from ladytiger.web.security import hash_token
 from ladytiger.web.specs import parse_create_request
 from ladytiger.web.store import WriteConflict
 from ladytiger.web.stores import describe, open_store
@@ -65,9 +66,9 @@ def test_two_writers_of_one_history_index_one_wins_and_the_other_is_refused(tmp_
         # Two stores on one database: two server processes, as far as the database knows.
         first, second = await two_stores(path)
         spec = spec_json()
-        await first.call(db.insert_table, spec, [None, None])
-        for seat in (0, 1):  # a game starts once every human seat has joined
-            await first.call(db.mark_joined, spec["id"], seat)
+        await first.call(db.insert_table, spec, ["a", "b"])
+        for seat, digest in enumerate("ab"):  # a game starts once every human seat has joined
+            assert await first.call(db.mark_joined, spec["id"], seat, digest)
         await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
         outcomes = await asyncio.gather(
             first.call(db.append_actions, spec["id"], 1, [(3, 0)]),
@@ -102,8 +103,8 @@ def test_a_table_caught_up_from_the_database_shows_the_other_writers_moves(tmp_p
         await hub.open()
         table, _ = await hub.create(parse_create_request(
             {"game": "doors", "options": {"gems_to_win": 50}}))
-        await table.join(0)
-        await table.join(1)
+        await table.join(0, table.token_hashes[0])
+        await table.join(1, table.token_hashes[1])
         other = open_store(quick_settings(path))
         await other.start()
         seen: list[str] = []
@@ -183,9 +184,9 @@ def test_postgres_writes_concurrent_moves_in_group_commits_and_refuses_each_bad_
         await store.start()
         specs = [spec_json() for _ in range(12)]
         for spec in specs:
-            await store.call(db.insert_table, spec, [None, None])
-            for seat in (0, 1):
-                await store.call(db.mark_joined, spec["id"], seat)
+            await store.call(db.insert_table, spec, ["a", "b"])
+            for seat, digest in enumerate("ab"):
+                assert await store.call(db.mark_joined, spec["id"], seat, digest)
             await store.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing")
         ended = specs[-1]["id"]
         await store.call(db.abandon_table, ended, "deserted")
@@ -224,22 +225,24 @@ def test_a_seat_given_back_before_the_start_stops_a_start_queued_behind_it(tmp_p
             {"kind": "human"}, {"kind": "human", "open": True}]}).to_json()
         await first.call(db.insert_table, spec, ["maker", None])
         assert await first.call(db.claim_seat, spec["id"], 1, "guest") is True
-        await first.call(db.mark_joined, spec["id"], 1)
+        assert await first.call(db.mark_joined, spec["id"], 1, "guest")
         # Another token cannot give it back; its own can.
         assert await second.call(db.leave_seat, spec["id"], 1, "other") is False
         assert await second.call(db.leave_seat, spec["id"], 1, "guest") is True
         # The maker arrives, believing seat 1 joined: the start is refused, and its arrival
         # is not half-written (seat 0 stays unjoined until it is recorded on its own).
         with pytest.raises(WriteConflict):
-            await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None, 0)
+            await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None,
+                             (0, "maker"))
         stored = await first.call(db.load_table, spec["id"])
         assert stored is not None and stored.status == "waiting" and stored.actions == []
         assert stored.token_hashes == ["maker", None] and stored.joined == [False, False]
         # With the seat taken and joined again, the same start goes through; a seat of a
         # table in play is not given back.
         assert await first.call(db.claim_seat, spec["id"], 1, "next") is True
-        await first.call(db.mark_joined, spec["id"], 1)
-        await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None, 0)
+        assert await first.call(db.mark_joined, spec["id"], 1, "next")
+        await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None,
+                         (0, "maker"))
         assert await second.call(db.leave_seat, spec["id"], 1, "next") is False
         await first.close()
         await second.close()
@@ -256,13 +259,13 @@ def test_a_start_with_bots_and_a_start_of_the_old_table_never_both_happen(tmp_pa
         seats = [{"kind": "human"}, {"kind": "human"}]
         spec = parse_create_request({"game": "doors", "seats": seats}).to_json()
         await first.call(db.insert_table, spec, ["maker", "friend"])
-        await first.call(db.mark_joined, spec["id"], 0)
+        assert await first.call(db.mark_joined, spec["id"], 0, "maker")
         filled = parse_create_request({"game": "doors", "seats": [
             {"kind": "human"}, {"kind": "bot", "bot": "casual"}]}).to_json()
         later = {**filled, "id": filled["id"] + "b", "rematch_of": spec["id"]}
         filled["rematch_of"] = spec["id"]
         # The friend arrives in another process first: the start with bots changes nothing.
-        await second.call(db.mark_joined, spec["id"], 1)
+        assert await second.call(db.mark_joined, spec["id"], 1, "friend")
         assert await first.call(db.restart_table, spec["id"], [1], "restarted:0", filled,
                                 ["maker", None]) is False
         assert await first.call(db.load_table, filled["id"]) is None
@@ -282,10 +285,98 @@ def test_a_start_with_bots_and_a_start_of_the_old_table_never_both_happen(tmp_pa
         assert new.token_hashes == ["maker", None]
         # The old table cannot start now, and cannot be restarted twice.
         with pytest.raises(WriteConflict):
-            await first.call(db.append_actions, other["id"], 0, [(0, -1)], "playing", None, 1)
+            await first.call(db.append_actions, other["id"], 0, [(0, -1)], "playing", None,
+                             (1, "friend"))
         assert await first.call(db.restart_table, other["id"], [1], "restarted:0",
                                 {**later, "id": later["id"] + "c"}, ["maker", None]) is False
         await first.close()
         await second.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_an_arrival_counts_only_while_its_token_still_holds_the_seat(tmp_path, store):
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        first, second = await two_stores(path)
+        spec = parse_create_request({"game": "doors", "seats": [
+            {"kind": "human"}, {"kind": "human", "open": True}]}).to_json()
+        await first.call(db.insert_table, spec, ["maker", None])
+        assert await first.call(db.claim_seat, spec["id"], 1, "guest") is True
+        # The guest gives the seat back in one process while their arrival is on its way
+        # in the other: the arrival is not recorded on an empty seat.
+        assert await second.call(db.leave_seat, spec["id"], 1, "guest") is True
+        assert await first.call(db.mark_joined, spec["id"], 1, "guest") is False
+        stored = await first.call(db.load_table, spec["id"])
+        assert stored is not None and stored.token_hashes == ["maker", None]
+        assert stored.joined == [False, False]
+        # Taken again by someone else: the old token's arrival still does not count, nor
+        # does a start that comes with it; the new holder's does.
+        assert await second.call(db.claim_seat, spec["id"], 1, "next") is True
+        assert await first.call(db.mark_joined, spec["id"], 1, "guest") is False
+        assert await first.call(db.mark_joined, spec["id"], 0, "maker") is True
+        with pytest.raises(WriteConflict):
+            await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None,
+                             (1, "guest"))
+        stored = await first.call(db.load_table, spec["id"])
+        assert stored is not None and stored.joined == [True, False] and stored.actions == []
+        await first.call(db.append_actions, spec["id"], 0, [(0, -1)], "playing", None,
+                         (1, "next"))
+        stored = await first.call(db.load_table, spec["id"])
+        assert stored is not None and stored.status == "playing"
+        assert stored.joined == [True, True]
+        await first.close()
+        await second.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_connection_arriving_at_a_seat_given_back_elsewhere_only_watches(tmp_path, store):
+    """The race a second process makes possible: a seat's token is let in here just as the
+    seat is given back there. The arrival is refused by the database; the table catches up
+    and the connection that came with the old token is told it holds no seat."""
+    path = database(store, tmp_path)
+
+    async def scenario() -> None:
+        hub = Hub(quick_settings(path), rng=random.Random(4))
+        await hub.open()
+        table, _ = await hub.create(parse_create_request({"game": "doors", "seats": [
+            {"kind": "human"}, {"kind": "human", "open": True}]}))
+        seat, token = await table.claim(1)
+        digest = hash_token(token)
+        assert table.token_hashes[seat] == digest
+        other = open_store(quick_settings(path))
+        await other.start()
+
+        class Arriving:
+            def __init__(self) -> None:
+                self.seat: int | None = seat
+                self.sent: list[str] = []
+                self.unseated = False
+
+            def send(self, text: str) -> None:
+                self.sent.append(text)
+
+            def unseat(self) -> None:
+                self.seat, self.unseated = None, True
+
+        arriving = Arriving()
+        table.attach(arriving)
+        # Given back by another process; this copy has not heard of it yet.
+        assert await other.call(db.leave_seat, table.id, seat, digest) is True
+        await table.join(seat, digest, arriving)
+        assert arriving.unseated and arriving.seat is None
+        assert table.listeners.get(None) == {arriving} and seat not in table.listeners
+        assert table.token_hashes[seat] is None and table.joined[seat] is False
+        stored = await other.call(db.load_table, table.id)
+        assert stored is not None and stored.joined == [False, False]
+        # The maker's arrival does not start a game with an empty seat.
+        await table.join(0, table.token_hashes[0])
+        assert table.status == "waiting" and table.free_seats() == [seat]
+        await other.close()
+        await hub.close()
 
     run(scenario())

@@ -36,7 +36,7 @@ from ladytiger.web.protocol import (
     parse_client_message,
     ref_of,
 )
-from ladytiger.web.security import TokenBucket
+from ladytiger.web.security import TokenBucket, hash_token
 from ladytiger.web.tables import Table
 
 log = logging.getLogger("ladytiger.web.sessions")
@@ -296,9 +296,13 @@ class Session:
             info["seats"][seat]["connected"] = True  # this very connection
         self.send(message("welcome", ref=ref, protocol=PROTOCOL, seat=seat, player=player,
                           table=info, **extra))
+        # The token that let this connection in, as a digest: a player without one came in
+        # through the seat bound to them, whose token is the one the table holds now.
+        digest = hash_token(self.token) if self.token is not None else (
+            None if seat is None else table.token_hashes[seat])
         table.attach(self)
-        if seat is not None:
-            await table.join(seat)
+        if seat is not None and digest is not None:
+            await table.join(seat, digest, self)
 
 
     async def _chat(self, text: str, ref: str | int | None) -> None:

@@ -333,17 +333,18 @@ def append_actions(
     steps: Iterable[tuple[int, int]],
     status: str | None = None,
     result: dict[str, Any] | None = None,
-    joined: int | None = None,
+    joined: tuple[int, str] | None = None,
 ) -> None:
     """Add moves from history index `start` on; the key (table, index) forbids a second
     move at an index already taken. `status` moves the table to 'playing' or 'finished';
-    `joined` marks the seat whose arrival starts the game."""
+    `joined` is the seat whose arrival starts the game, with the digest of the token it
+    came with: the start is refused if that token no longer holds the seat."""
     now = time.time()
     row = connection.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None or row[0] in ("finished", "abandoned"):
         raise WriteConflict(f"table {table_id} has ended or is gone")
-    if joined is not None:
-        mark_joined(connection, table_id, joined)
+    if joined is not None and not mark_joined(connection, table_id, *joined):
+        raise WriteConflict(f"table {table_id} lost a seat before it began")
     if status == "playing" and row[0] == "waiting" and _seat_not_joined(connection, table_id):
         # A seat was given back (leave_seat) since the starter last looked.
         raise WriteConflict(f"table {table_id} lost a seat before it began")
@@ -376,10 +377,14 @@ def _seat_not_joined(connection: sqlite3.Connection, table_id: str) -> bool:
                for seat, plan in enumerate(spec["seats"]))
 
 
-def mark_joined(connection: sqlite3.Connection, table_id: str, seat: int) -> None:
-    connection.execute(
-        "UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)
+def mark_joined(connection: sqlite3.Connection, table_id: str, seat: int, digest: str) -> bool:
+    """Record the arrival of the token with `digest` at `seat`; False when the seat is no
+    longer that token's (given back, maybe taken again, while the arrival was on its way)."""
+    cursor = connection.execute(
+        "UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ? AND token_hash = ?",
+        (table_id, seat, digest),
     )
+    return cursor.rowcount == 1
 
 
 def claim_seat(connection: sqlite3.Connection, table_id: str, seat: int, digest: str) -> bool:

@@ -225,6 +225,77 @@ BEGIN
     PERFORM pg_notify('ladytiger', p_notice);
 END $$;
 """,
+    4: """
+-- A start records the arrival of the last seat with it; that arrival now names the token it
+-- came with, and counts only if that token still holds the seat (it may have been given back
+-- in another process while the arrival was on its way). Otherwise the start is refused.
+DROP FUNCTION ladytiger_append_many(TEXT[], INTEGER[], INTEGER[], INTEGER[], INTEGER[], TEXT[],
+    TEXT[], INTEGER[], DOUBLE PRECISION[], TEXT[]);
+DROP FUNCTION ladytiger_append(TEXT, INTEGER, INTEGER[], INTEGER[], TEXT, TEXT, INTEGER,
+    DOUBLE PRECISION, TEXT);
+CREATE FUNCTION ladytiger_append(
+    p_table TEXT, p_start INTEGER, p_actions INTEGER[], p_actors INTEGER[], p_status TEXT,
+    p_result TEXT, p_joined INTEGER, p_joined_token TEXT, p_at DOUBLE PRECISION,
+    p_notice TEXT
+) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+    current_status TEXT;
+BEGIN
+    SELECT status INTO current_status FROM tables WHERE id = p_table FOR UPDATE;
+    IF current_status IS NULL OR current_status IN ('finished', 'abandoned') THEN
+        RAISE EXCEPTION 'table % has ended or is gone', p_table USING ERRCODE = 'LT409';
+    END IF;
+    IF p_joined IS NOT NULL THEN
+        UPDATE seats SET joined = 1
+            WHERE table_id = p_table AND seat = p_joined AND token_hash = p_joined_token;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'table % lost a seat before it began', p_table
+                USING ERRCODE = 'LT409';
+        END IF;
+    END IF;
+    IF p_status = 'playing' AND current_status = 'waiting' AND EXISTS (
+        SELECT 1 FROM seats s JOIN tables t ON t.id = s.table_id
+        WHERE s.table_id = p_table AND s.joined = 0
+        AND (t.spec::jsonb -> 'seats' -> s.seat ->> 'kind') = 'human'
+    ) THEN
+        RAISE EXCEPTION 'table % lost a seat before it began', p_table USING ERRCODE = 'LT409';
+    END IF;
+    INSERT INTO actions (table_id, idx, action, actor, at)
+        SELECT p_table, p_start + n - 1, a, b, p_at
+        FROM unnest(p_actions, p_actors) WITH ORDINALITY AS s(a, b, n);
+    IF p_status = 'playing' THEN
+        UPDATE tables SET status = 'playing', started_at = p_at WHERE id = p_table;
+    ELSIF p_status = 'finished' THEN
+        UPDATE tables SET status = 'finished', finished_at = p_at, result = p_result
+            WHERE id = p_table;
+    END IF;
+    PERFORM pg_notify('ladytiger', p_notice);
+END $$;
+CREATE FUNCTION ladytiger_append_many(
+    p_tables TEXT[], p_starts INTEGER[], p_counts INTEGER[], p_actions INTEGER[],
+    p_actors INTEGER[], p_statuses TEXT[], p_results TEXT[], p_joined INTEGER[],
+    p_joined_tokens TEXT[], p_at DOUBLE PRECISION[], p_notices TEXT[]
+) RETURNS INTEGER[] LANGUAGE plpgsql AS $$
+DECLARE
+    outcomes INTEGER[] := '{}';
+    taken INTEGER := 0;
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(p_tables, 1), 0) LOOP
+        BEGIN
+            PERFORM ladytiger_append(
+                p_tables[i], p_starts[i], p_actions[taken + 1 : taken + p_counts[i]],
+                p_actors[taken + 1 : taken + p_counts[i]], p_statuses[i], p_results[i],
+                p_joined[i], p_joined_tokens[i], p_at[i], p_notices[i]);
+            outcomes := outcomes || 0;
+        EXCEPTION
+            WHEN unique_violation THEN outcomes := outcomes || 1;
+            WHEN SQLSTATE 'LT409' THEN outcomes := outcomes || 2;
+        END;
+        taken := taken + p_counts[i];
+    END LOOP;
+    RETURN outcomes;
+END $$;
+""",
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 MIGRATION_LOCK = 0x1AD7_16E5  # the advisory lock key migrations run under
@@ -401,7 +472,7 @@ class PostgresStore:
         async with self._pool.acquire() as connection:
             self.statements += 1
             outcomes = await connection.fetchval(
-                "SELECT ladytiger_append_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "SELECT ladytiger_append_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                 [move.table_id for move in batch],
                 [move.start for move in batch],
                 [len(move.actions) for move in batch],
@@ -410,6 +481,7 @@ class PostgresStore:
                 [move.status for move in batch],
                 [move.result for move in batch],
                 [move.joined for move in batch],
+                [move.joined_token for move in batch],
                 [move.at for move in batch],
                 [move.notice for move in batch],
             )
@@ -590,6 +662,7 @@ class PendingMove:
     status: str | None
     result: str | None
     joined: int | None
+    joined_token: str | None
     at: float
     notice: str
     done: asyncio.Future[None] = field(init=False)
@@ -598,7 +671,7 @@ class PendingMove:
     def of(
         cls, store: PostgresStore, table_id: str, start: int, steps: Iterable[tuple[int, int]],
         status: str | None = None, result: dict[str, Any] | None = None,
-        joined: int | None = None,
+        joined: tuple[int, str] | None = None,
     ) -> PendingMove:
         """The move `append_actions` is asked to write, with its notice."""
         steps = list(steps)
@@ -610,7 +683,8 @@ class PendingMove:
         detail = move_detail(start, steps, now) if kind == "move" and status is None else ""
         return cls(
             table_id, start, [action for action, _ in steps], [actor for _, actor in steps],
-            status, json.dumps(result) if status == "finished" else None, joined, now,
+            status, json.dumps(result) if status == "finished" else None,
+            None if joined is None else joined[0], None if joined is None else joined[1], now,
             store.notice(kind, table_id, detail),
         )
 
@@ -618,7 +692,7 @@ class PendingMove:
 async def append_actions(
     store: PostgresStore, connection: Connection, table_id: str, start: int,
     steps: Iterable[tuple[int, int]], status: str | None = None,
-    result: dict[str, Any] | None = None, joined: int | None = None,
+    result: dict[str, Any] | None = None, joined: tuple[int, str] | None = None,
 ) -> None:
     """One move on its own connection and commit. The server goes through
     `PostgresStore.call`, which gathers moves into group commits instead; this is the
@@ -627,9 +701,9 @@ async def append_actions(
     store.statements += 1
     try:
         await connection.execute(
-            "SELECT ladytiger_append($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "SELECT ladytiger_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             move.table_id, move.start, move.actions, move.actors, move.status, move.result,
-            move.joined, move.at, move.notice)
+            move.joined, move.joined_token, move.at, move.notice)
     except asyncpg.UniqueViolationError:
         raise WriteConflict(f"table {table_id}: history index {start} is taken") from None
     except asyncpg.PostgresError as error:
@@ -639,12 +713,12 @@ async def append_actions(
 
 
 async def mark_joined(store: PostgresStore, connection: Connection, table_id: str,
-                      seat: int) -> None:
-    async with connection.transaction():
-        store.statements += 1
-        await connection.execute(
-            "UPDATE seats SET joined = 1 WHERE table_id = $1 AND seat = $2", table_id, seat)
-        await store._notify(connection, "seat", table_id)
+                      seat: int, digest: str) -> bool:
+    """Record the token's arrival; False when the seat is no longer that token's."""
+    return await _seat_change_once(
+        store, connection, table_id,
+        "UPDATE seats SET joined = 1 WHERE table_id = $1 AND seat = $2 AND token_hash = $3 "
+        "RETURNING 1", table_id, seat, digest)
 
 
 async def _seat_change_once(store: PostgresStore, connection: Connection, table_id: str,

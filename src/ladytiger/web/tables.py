@@ -414,13 +414,19 @@ class Table:
                 self.presence_changed()
         return released
 
-    async def join(self, seat: int) -> None:
-        """A seat's token was used: the seat has joined, and play starts once all have."""
+    async def join(self, seat: int, digest: str, listener: Listener | None = None) -> None:
+        """A seat's token was used: the seat has joined, and play starts once all have.
+        `digest` is the token's, as it was when `listener` (the connection that came with
+        it) was let in: should the seat be given back meanwhile, here or in another
+        process, the arrival does not count and the listener only watches."""
         if not self.joined[seat]:
-            await shielded(self._join(seat))
+            await shielded(self._join(seat, digest, listener))
 
-    async def _join(self, seat: int) -> None:
+    async def _join(self, seat: int, digest: str, listener: Listener | None) -> None:
         async with self.lock:
+            if self.token_hashes[seat] != digest:
+                self._unseat(listener)
+                return
             if self.joined[seat]:
                 return
             humans = self.spec.human_seats()
@@ -430,16 +436,22 @@ class Table:
                 steps: list[tuple[int, int]] = []
                 self._deal(after, steps)
                 try:
-                    await self._commit(after, steps, starting=True, joined=seat)
+                    await self._commit(after, steps, starting=True, joined=(seat, digest))
                     return
                 except ProtocolError as error:
                     if error.code != "stale_version":
                         raise
-                # Another process started the game first (this copy has caught up); the
-                # arrival is still recorded.
+                # Another process started the game first, or the seat was given back there:
+                # this copy has caught up, and the arrival is recorded if it still counts.
+                if self.token_hashes[seat] != digest:
+                    self._unseat(listener)
+                    return
                 if self.joined[seat]:
                     return
-            await self._store(db.mark_joined, "your arrival", self.id, seat)
+            if not await self._store(db.mark_joined, "your arrival", self.id, seat, digest):
+                await self._catch_up(full=True)
+                self._unseat(listener)
+                return
             self.joined[seat] = True
             self.claims.pop(seat, None)
             self.presence_changed()
@@ -610,7 +622,7 @@ class Table:
         *,
         starting: bool = False,
         on_commit: Callable[[], Any] | None = None,
-        joined: int | None = None,
+        joined: tuple[int, str] | None = None,
     ) -> None:
         finished = after.is_terminal()
         status = FINISHED if finished else PLAYING if starting else None
@@ -648,8 +660,8 @@ class Table:
             self.finished_at = time.time()
             self.finished_here = True
         if joined is not None:
-            self.joined[joined] = True
-            self.claims.pop(joined, None)
+            self.joined[joined[0]] = True
+            self.claims.pop(joined[0], None)
             self.presence_changed()
         # Nothing after the commit may fail: the move is in the database, so the table must
         # go on (its views, its bot's turn) whatever a listener or a callback does.
@@ -971,12 +983,26 @@ class Table:
         if holder is not None:
             holder.tables.discard(self.id)
             self.players[seat] = None
-        listeners = self.listeners.pop(seat, set())
-        self._seen.difference_update(listeners)
-        for listener in listeners:
-            listener.unseat()
-            self.listeners.setdefault(None, set()).add(listener)
-            listener.send(self.view_text(None))
+        for listener in list(self.listeners.get(seat, ())):
+            self._unseat(listener)
+        self.presence_changed()
+
+    def _unseat(self, listener: Listener | None) -> None:
+        """`listener` no longer holds its seat (given back): it watches from now on. Nothing
+        to do if that was already seen to (the seat was vacated while it arrived)."""
+        if listener is None:
+            return
+        seat = listener.seat
+        group = self.listeners.get(seat) if seat is not None else None
+        if not group or listener not in group:
+            return
+        group.discard(listener)
+        if not group:
+            del self.listeners[seat]
+        self._seen.discard(listener)
+        listener.unseat()
+        self.listeners.setdefault(None, set()).add(listener)
+        listener.send(self.view_text(None))
         self.presence_changed()
 
     async def close(self, seat: int) -> None:
