@@ -110,6 +110,19 @@ def test_each_other_players_last_move_is_under_their_name(server, page):
     expect(bot).to_have_class("player-last since")
     # The reader's own line carries no such note.
     assert page.locator('#players li[data-seat="0"] .player-last').count() == 0
+    # A move that names another player (Shady Lady's "jack Casual bot B", Favor's "... to
+    # Casual bot C, who called the auction") keeps the name inside the one line: the name
+    # is marked up as namedText marks it, and the line keeps a single line's height.
+    one_line = bot.bounding_box()["height"]
+    bot.evaluate("""(line) => {
+      line.textContent = "jacks ";
+      const who = document.createElement("b");
+      who.className = "who seat-colour-0-ink";
+      who.textContent = "Someone with a long name";
+      line.append(who, ", who had called the auction before anyone else");
+    }""")
+    assert bot.locator(".who").evaluate("(b) => getComputedStyle(b).display") == "inline"
+    assert bot.bounding_box()["height"] == one_line
 
 
 @pytest.mark.parametrize("sound", ["on", "off"])
