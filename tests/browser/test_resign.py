@@ -168,3 +168,40 @@ def test_the_maker_starts_now_with_a_bot_and_the_player_who_came_goes_along(serv
     screenshots_at_both_sizes(late, "fill-late")
     late.locator("#restarted-link").click()
     expect(late.locator("body")).to_have_attribute("data-seat", "spectator")
+
+
+def test_the_maker_opens_the_absent_friends_seat_and_a_stranger_takes_it(server, new_page):
+    made = create_table(server, "doors", {},
+                        [{"kind": "human"}, {"kind": "human"}])
+    links = made["links"]["invites"]
+    old = made["table"]["id"]
+    host = new_page()
+    host.goto(links["0"])
+    opener = host.locator("#open-seats-button")
+    expect(opener).to_have_text("Open the invited seat to anyone")
+    screenshots_at_both_sizes(host, "open-offered")
+    opener.click()
+    host.wait_for_url(lambda url: old not in url)
+    new = host.url.split("/play/")[1].split("#")[0]
+    expect(host.locator('.waiting-room li[data-seat="1"]')).to_contain_text(
+        "open: listed in the lobby")
+    expect(host.locator("body")).to_have_attribute("data-seat", "0")
+    # The friend's old link holds nothing now, and says where the table went.
+    late = new_page(390, 844)
+    late.goto(links["1"])
+    notice = late.locator(".abandoned-notice")
+    expect(notice.locator("h2")).to_have_text("This table moved to a new address")
+    expect(notice).to_contain_text("opened the empty seats to anyone in the lobby")
+    # Nothing was dealt there: no moves or story panels, and the late reader is not named.
+    expect(late.locator(".moves-panel")).to_be_hidden()
+    expect(late.locator(".log-panel")).to_be_hidden()
+    expect(late.locator("#chat")).to_be_hidden()
+    expect(late.locator('#players li[data-seat="1"] .name')).to_have_text("Seat 2")
+    screenshots_at_both_sizes(late, "open-late")
+    late.locator("#restarted-link").click()
+    late.wait_for_url(lambda url: new in url)
+    # There the seat is free for anyone, the friend included; taking it starts the game.
+    late.get_by_role("button", name="Take this seat").click()
+    for page in (host, late):
+        expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|other"))
+    expect(late.locator("body")).to_have_attribute("data-seat", "1")

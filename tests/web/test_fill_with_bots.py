@@ -110,3 +110,73 @@ def test_a_table_whose_only_other_seat_is_here_has_nobody_missing(client):
         assert answer.status_code == 409
         assert answer.json()["error"]["code"] == "nobody_missing"
         assert "starts by itself" in answer.json()["error"]["message"]
+
+
+def test_the_maker_opens_an_absent_friends_seat_to_the_lobby(client):
+    """Instead of bots, the invited seat nobody joined goes to anyone in the lobby: the table
+    moves to a new one that waits, everyone who came (and a lobby seat already claimed)
+    keeps their seat, and the old invite link holds nothing any more."""
+    ann = new_player(client, "Ann")
+    made = create(client, ann, game="favor", options={"players": 4},
+                  seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
+                         {"kind": "human", "open": True}])
+    old = made["table"]["id"]
+    bob = client.post(f"/api/tables/{old}/join", json={}).json()
+    assert bob["seat"] == 3
+    with client.websocket_connect(f"/api/tables/{old}/ws") as host, \
+            client.websocket_connect(f"/api/tables/{old}/ws") as guest:
+        hello(host, made["tokens"]["0"], player=ann["secret"])
+        hello(guest, made["tokens"]["2"])
+        host.send_json({"type": "fill", "lobby": True, "ref": "o"})
+        for ws in (host, guest):
+            new = next_of(ws, "rematch")["rematch"]
+            view = next_of(ws, "view")
+            assert view["status"] == "abandoned" and view["opened"] is True
+            assert view["restarted"] == 0 and view["rematch"] == new
+            assert view["abandoned"] == ("Ann opened the empty seats to anyone in the lobby: "
+                                         "the table waits for players at a new address")
+        assert next_of(host, "ack") == {"type": "ack", "ref": "o", "table": old,
+                                        "rematch": new}
+        info = client.get(f"/api/tables/{new}").json()["table"]
+        assert [s["kind"] for s in info["seats"]] == ["human"] * 4
+        assert [bool(s.get("open")) for s in info["seats"]] == [False, True, False, True]
+        assert info["status"] == "waiting" and info["seats"][0]["name"] == "Ann"
+        # The new table is in the lobby, its one free seat the friend's.
+        lobby = client.get("/api/tables?status=waiting").json()["tables"]
+        assert [t["id"] for t in lobby] == [new]
+        for ws in (host, guest):
+            ws.send_json({"type": "follow", "ref": "go"})
+            assert next_of(ws, "welcome")["table"]["id"] == new
+        # The old invite link holds nothing: the seat is the lobby's now.
+        late = client.post(f"/api/tables/{old}/join", json={"seat": 1})
+        assert late.status_code == 409 and late.json()["error"]["code"] == "game_abandoned"
+        stranger = client.post(f"/api/tables/{new}/join", json={}).json()
+        assert stranger["seat"] == 1
+        # Bob's claim came along; once he and the stranger arrive, the game begins.
+        with client.websocket_connect(f"/api/tables/{new}/ws") as third, \
+                client.websocket_connect(f"/api/tables/{new}/ws") as fourth:
+            hello(third, stranger["token"])
+            hello(fourth, bob["token"])
+            assert wait_for(lambda: next_of(host, "view")["status"] == "playing")
+    assert table_of(client, made)["abandoned"] == {
+        "reason": "opened:0", "restarted": 0, "opened": True,
+        "words": "Ann opened the empty seats to anyone in the lobby: the table waits for "
+                 "players at a new address"}
+    mine = client.get("/api/me/tables", headers={"authorization": f"Player {ann['secret']}"})
+    listed = [t["id"] for part in mine.json().values() for t in part]
+    assert new in listed and old not in listed
+
+
+def test_opening_seats_is_refused_when_none_is_invited_or_the_request_is_unclear(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}])
+    table_id = made["table"]["id"]
+
+    def fill(body: dict) -> tuple[int, str]:
+        answer = client.post(f"/api/tables/{table_id}/fill", json=body,
+                             headers=auth(made["tokens"]["0"]))
+        return answer.status_code, answer.json()["error"]["code"]
+
+    assert fill({"lobby": True}) == (409, "already_open")
+    assert fill({"lobby": True, "bot": "casual"}) == (400, "bad_field")
+    assert fill({"lobby": False}) == (400, "bad_field")
+    assert table_of(client, made)["status"] == "waiting"

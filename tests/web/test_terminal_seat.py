@@ -307,3 +307,25 @@ def test_the_moves_listed_name_the_seats_they_name():
     assert seat.move_words("take 3 from seat 2") == "take 3 from seat 2"  # no name to add
     assert seat.move_words("take 3 from seat 9") == "take 3 from seat 9"
     assert seat.named("Seat 1 draws a card.") == "Casual bot draws a card."
+
+
+
+def test_a_host_opens_the_friends_seat_to_the_lobby_and_waits_at_the_new_table(live):
+    # "open" moves the table to a new one whose invited seat is open to anyone; the host
+    # goes along and waits there (until the input ends: the seat is kept).
+    result = runner.invoke(app, ["host", live.base, "doors", "--seat", "friend"],
+                           input="open\n")
+    lines = result.output
+    assert "opened the empty seats to anyone in the lobby" in lines
+    assert "The table waits at its new address" in lines
+    assert "Your seat is kept" in lines
+    old_id = lines.split("/play/")[1].split("#")[0].split()[0]
+    old = httpx.get(f"{live.base}/api/tables/{old_id}").json()["table"]
+    assert old["abandoned"]["opened"] is True
+    new = httpx.get(f"{live.base}/api/tables/{old['rematch']}").json()["table"]
+    assert new["seats"][1]["open"] is True and new["status"] == "waiting"
+    # The seat's address at the new table is said, since the old link leads to the old one.
+    assert f"Your seat there: {live.base}/play/{new['id']}#seat=" in lines
+    assert "Your seat is kept: its link brings you back" in lines
+    lobby = httpx.get(f"{live.base}/api/tables?status=waiting").json()["tables"]
+    assert new["id"] in [t["id"] for t in lobby]

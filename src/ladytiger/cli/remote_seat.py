@@ -34,7 +34,7 @@ HINT_WORDS = ("hint", "?")
 RESIGN_WORDS = ("resign",)
 HELP_WORDS = ("help",)
 PROMPT = "your move (number or text; hint, say TEXT, resign): "
-WAITING_PROMPT = "waiting for players (say TEXT, start, close, leave, help): "
+WAITING_PROMPT = "waiting for players (say TEXT, start, open, close, leave, help): "
 START_LEVELS = ("beginner", "casual", "strong", "expert")
 RATING_WAIT = 3.0  # seconds to wait after the end for the new ratings
 RECONNECTS = 8  # tries, one to two seconds apart, before a lost connection is given up
@@ -87,9 +87,11 @@ class TerminalSeat:
     what the person types, sent when it is theirs to send."""
 
     def __init__(self, connection: TableConnection, ask: Ask, console: Console,
-                 reconnect: Reconnect | None = None) -> None:
+                 reconnect: Reconnect | None = None,
+                 link: Callable[[str], str] | None = None) -> None:
         self.connection = connection
         self.reconnect = reconnect
+        self.link = link  # the seat's address at a table, said when the seat moves
         self.ask = ask
         self.console = console
         self._seated_at(connection)
@@ -144,11 +146,20 @@ class TerminalSeat:
                     receiving = asyncio.ensure_future(self.connection.receive())
                     finished, result = self._receive(message)
                     if finished and self._goes_on_elsewhere():
-                        # The table began without its empty seats, at a new table: go along.
+                        # The table began without its empty seats, at a new table, or moved
+                        # there to wait for the lobby: go along.
+                        opened = bool(self.view and self.view.get("opened"))
                         receiving.cancel()
                         await self.connection.follow()
                         self._seated_at(self.connection)
-                        self.console.print("[green]The game begins at the new table.[/]")
+                        self.console.print(
+                            "[green]The table waits at its new address, its empty seats open "
+                            "to anyone in the lobby.[/]" if opened
+                            else "[green]The game begins at the new table.[/]")
+                        if self.link is not None:
+                            new_id = self.connection.welcome["table"]["id"]
+                            self.console.print(f"Your seat there: {self.link(new_id)}",
+                                               soft_wrap=True)
                         self.connection.pending.clear()  # the old table's last words
                         receiving = asyncio.ensure_future(self.connection.receive())
                         continue
@@ -161,7 +172,7 @@ class TerminalSeat:
                         line = reading.result()
                     except EOFError:
                         self.console.print("\n[yellow]You left the table. Your seat is kept: "
-                                           "the same link brings you back.[/]")
+                                           "its link brings you back.[/]")
                         return None
                     reading = None
                     await self._typed(line.strip())
@@ -370,11 +381,15 @@ class TerminalSeat:
                 self.console.print(f"[red]The levels are: {', '.join(START_LEVELS)}.[/]")
                 return
             self.quit_ref = await self.connection.fill_with_bots(level)
+        elif lowered == "open":
+            self.quit_ref = await self.connection.open_seats()
         else:
             self.console.print("[yellow]The game has not begun: it starts when every seat "
                                "is taken.[/] Meanwhile: say TEXT, start [LEVEL] (now, a "
                                "bot in each empty seat: beginner, casual, strong or expert), "
-                               "close (the table, if you set it up), leave (a seat you took "
+                               "open (the seats your invites have not filled, to anyone in "
+                               "the lobby), close (the table, if you set it up), leave (a "
+                               "seat you took "
                                "from the lobby).")
 
     async def _typed(self, line: str) -> None:
@@ -421,10 +436,18 @@ class TerminalSeat:
 async def play_in_terminal(base: str, table_id: str, token: str | None, ask: Ask,
                            console: Console, player: str | None = None) -> dict[str, Any] | None:
     """Connect to the table and play the token's seat from the keyboard until the game ends."""
-    def reconnect() -> Awaitable[TableConnection]:
-        return TableConnection.open(base, table_id, token, player=player)
+    seats: list[TerminalSeat] = []
 
-    seat = TerminalSeat(await reconnect(), ask, console, reconnect)
+    def reconnect() -> Awaitable[TableConnection]:
+        # To the table the seat is at now: it may have followed the game to a new one.
+        where = seats[0].connection.welcome["table"]["id"] if seats else table_id
+        return TableConnection.open(base, where, token, player=player)
+
+    def link(where: str) -> str:
+        return f"{base.rstrip('/')}/play/{where}" + (f"#seat={token}" if token else "")
+
+    seat = TerminalSeat(await reconnect(), ask, console, reconnect, link)
+    seats.append(seat)
     try:
         return await seat.play()
     finally:

@@ -34,6 +34,7 @@ from ladytiger.web.lessons import lesson_routes
 from ladytiger.web.pages import missing_page, mount_pages
 from ladytiger.web.players import Player
 from ladytiger.web.protocol import (
+    CLIENT_MESSAGES,
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
     PROTOCOL,
@@ -42,6 +43,7 @@ from ladytiger.web.protocol import (
     action_value,
     decode_json,
     encode,
+    fill_choice,
     natural,
     text_up_to,
     validate,
@@ -61,7 +63,7 @@ ACTION_SCHEMA = {
     "action": Field((int, str), check=action_value),
 }
 WHY_SCHEMA = {"action": Field((int, str), check=action_value)}
-FILL_SCHEMA = {"bot": Field((str,), check=text_up_to(40))}
+FILL_SCHEMA = CLIENT_MESSAGES["fill"]
 PLAYER_SCHEMA = {"name": Field((str,), required=False, check=text_up_to(MAX_NAME_LENGTH))}
 LEADERBOARD_SIZE = 50
 REPLAY_SCHEMA = {
@@ -403,7 +405,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         table = await hub.require(request.path_params["table_id"])
         seat = await seat_of(hub, table, request)
         body = await read_json(request, FILL_SCHEMA, "the start with bots")
-        new = await hub.fill_with_bots(table, seat, body["bot"])
+        new = await hub.fill_with_bots(table, seat, fill_choice(body))
         return JSONResponse({"table": new.info(), "links": links(request, new.id)},
                             status_code=201)
 

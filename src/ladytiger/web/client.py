@@ -221,6 +221,10 @@ class TableConnection:
     async def fill_with_bots(self, bot: str) -> str:
         return await self.send("fill", bot=bot)
 
+    async def open_seats(self) -> str:
+        """Move the waiting table to a new one whose empty invited seats are open to all."""
+        return await self.send("fill", lobby=True)
+
     async def follow(self) -> dict[str, Any]:
         """Move this connection to the table's rematch; returns the new `welcome`.
         Messages that arrive before it (the old table's last words) wait in `pending`."""

@@ -38,7 +38,7 @@ from ladytiger.web.quotas import ClientRate, ClientTables
 from ladytiger.web.ratings import Skill, rate, shown_rating
 from ladytiger.web.replay_service import ReplayService
 from ladytiger.web.security import DealerRandom, hash_token, new_token
-from ladytiger.web.specs import BOT, HUMAN, TableSpec, new_table_id, parse_seat
+from ladytiger.web.specs import BOT, HUMAN, SeatPlan, TableSpec, new_table_id, parse_seat
 from ladytiger.web.store import WriteConflict
 from ladytiger.web.store_postgres import LIGHT_KINDS, read_move_detail
 from ladytiger.web.stores import open_store
@@ -48,6 +48,7 @@ from ladytiger.web.tables import (
     ENDED,
     EXPIRED,
     FINISHED,
+    OPENED,
     PLAYING,
     RESTARTED,
     WAITING,
@@ -522,21 +523,27 @@ class Hub:
                 table._send_all(message("rematch", table=table.id, rematch=new.id))
         return await self.require(table.rematch)
 
-    async def fill_with_bots(self, table: Table, seat: int, bot: str) -> Table:
+    async def fill_with_bots(self, table: Table, seat: int, bot: str | None) -> Table:
         """`seat` starts a waiting table's game now: a new table with the same game, options
         and terms, bot `bot` in every human seat nobody joined and everyone who did in
         their own seat (their tokens carry over, as in a rematch). The old table ends in
-        the same transaction, pointing to the new one, so there is never a game at both."""
+        the same transaction, pointing to the new one, so there is never a game at both.
+
+        `bot` None: instead of bots, the invited seats nobody joined are opened to anyone
+        in the lobby, and the new table waits for them (a lobby seat someone took keeps its
+        claim)."""
         return await shielded(self._fill_with_bots(table, seat, bot))
 
-    async def _fill_with_bots(self, table: Table, seat: int, bot: str) -> Table:
+    async def _fill_with_bots(self, table: Table, seat: int, bot: str | None) -> Table:
         async with table.lock:
-            plan = parse_seat({"kind": BOT, "bot": bot}, seat, table.spec.make_game(),
-                              BotLimits.from_settings(self.settings))
+            opening = bot is None
+            plan = SeatPlan(HUMAN, open=True) if bot is None else parse_seat(
+                {"kind": BOT, "bot": bot}, seat, table.spec.make_game(),
+                BotLimits.from_settings(self.settings))
             # A second try after someone arrived in another process: the seats still empty
             # are what the asker wants filled (and if none is, the game starts by itself).
             for attempt in range(2):
-                absent = table.absent_seats(seat)
+                absent = table.absent_seats(seat, invited=opening)
                 if len(self.active) >= self.settings.max_active_tables:
                     raise ProtocolError("server_full", "the server runs as many tables as it "
                                         "may; try again later", status=503)
@@ -546,13 +553,15 @@ class Hub:
                                owners=table.spec.owners)
                 hashes = [None if index in absent else digest
                           for index, digest in enumerate(table.token_hashes)]
-                if await table._store(db.restart_table, "the start with bots", table.id,
-                                      absent, f"{RESTARTED}:{seat}", spec.to_json(), hashes):
+                kind = OPENED if opening else RESTARTED
+                what = "the opening of the seats" if opening else "the start with bots"
+                if await table._store(db.restart_table, what, table.id, absent,
+                                      f"{kind}:{seat}", spec.to_json(), hashes):
                     break
                 # Someone arrived, or the table began or ended, in another process just now.
                 await table._catch_up(full=True)
                 if attempt:
-                    table.absent_seats(seat)
+                    table.absent_seats(seat, invited=opening)
                     raise ProtocolError("seats_changed", "the seats changed a moment ago: "
                                         "look again before starting", status=409)
             new = Table(spec, self.services, token_hashes=hashes,
@@ -566,7 +575,7 @@ class Hub:
                         new.players[index] = player
                         player.tables.add(new.id)
             self._keep(new)
-            table.restarted_at(seat, new.id)
+            table.restarted_at(seat, new.id, kind)
         await new.start_if_ready()
         return new
 

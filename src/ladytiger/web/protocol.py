@@ -173,8 +173,10 @@ CLIENT_MESSAGES: dict[str, Schema] = {
     "close": {},
     # The asking seat, taken from the lobby, is given back before the game begins.
     "leave": {},
-    # The asking seat starts a waiting table now, bot `bot` (a level) in every empty seat.
-    "fill": {"bot": Field((str,), check=text_up_to(40))},
+    # The asking seat starts a waiting table now, bot `bot` (a level) in every empty seat;
+    # or, with `lobby` true, opens the empty invited seats to anyone (fill_choice).
+    "fill": {"bot": Field((str,), required=False, check=text_up_to(40)),
+             "lobby": Field((bool,), required=False)},
     "ping": {},
 }
 
@@ -368,3 +370,15 @@ SERVER_MESSAGES = (
     "rated",
     "unseated",
 )
+
+
+def fill_choice(msg: dict[str, Any]) -> str | None:
+    """What a `fill` asks for: the bot to seat in the empty seats, or None to open them to
+    the lobby instead. Exactly one of the two must be said."""
+    bot, lobby = msg.get("bot"), msg.get("lobby")
+    if bot is not None and lobby is None:
+        return str(bot)
+    if bot is None and lobby is True:
+        return None
+    raise ProtocolError("bad_field", "say either 'bot' (a level, to start now with bots in "
+                        "the empty seats) or 'lobby': true (to open them to anyone)")

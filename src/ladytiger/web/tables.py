@@ -68,6 +68,9 @@ RESIGNED = "resigned"
 CLOSED = "closed"
 # "restarted:SEAT": that seat started the game at a new table, bots in the empty seats.
 RESTARTED = "restarted"
+# "opened:SEAT": that seat moved the table to a new one whose empty invited seats are open to
+# anyone in the lobby. Like RESTARTED, the table goes on elsewhere.
+OPENED = "opened"
 STAND_IN_BOT = "casual"  # the level that plays for a player who left (Table.stand_in)
 
 
@@ -281,8 +284,11 @@ class Table:
         return None
 
     async def bind(self, seat: int, player: Player) -> bool:
-        """Give `seat` to `player` if nobody holds it and they hold no other seat here."""
+        """Give `seat` to `player` if nobody holds it and they hold no other seat here. Not
+        at a table that ended before the deal: an old invite opened late names nobody."""
         if self.players[seat] is not None or self.spec.seats[seat].kind != HUMAN:
+            return False
+        if self.status in ENDED and not self.state.actors():
             return False
         return await shielded(self._bind(seat, player))
 
@@ -424,6 +430,8 @@ class Table:
 
     async def _join(self, seat: int, digest: str, listener: Listener | None) -> None:
         async with self.lock:
+            if self.status in ENDED:
+                return  # nothing waits for an arrival any more
             if self.token_hashes[seat] != digest:
                 self._unseat(listener)
                 return
@@ -1032,9 +1040,11 @@ class Table:
             log.info("table %s: closed by seat %d before it began", self.id, seat)
             self._changed()
 
-    def absent_seats(self, seat: int) -> list[int]:
+    def absent_seats(self, seat: int, invited: bool = False) -> list[int]:
         """The human seats `seat` may hand to bots to start now: those nobody has joined,
-        while the table waits. The same right as closing it (not a seat from the lobby)."""
+        while the table waits. The same right as closing it (not a seat from the lobby).
+        `invited`: only the seats given out with the table's links (to open to the lobby;
+        a lobby seat someone took keeps its claim)."""
         self._check_waiting(seat)
         if self.spec.seats[seat].open:
             raise ProtocolError("not_table_maker", "you took this seat from the lobby: only "
@@ -1045,23 +1055,34 @@ class Table:
         if not absent:
             raise ProtocolError("nobody_missing", "every seat is taken: the game starts by "
                                 "itself", status=409)
+        if invited:
+            absent = [s for s in absent if not self.spec.seats[s].open]
+            if not absent:
+                raise ProtocolError("already_open", "every empty seat is open to anyone in "
+                                    "the lobby already", status=409)
         return absent
 
-    def restarted_at(self, seat: int, new_id: str) -> None:
-        """This table ended because `seat` started its game at `new_id` with bots in the
-        empty seats (ladytiger.web.hub.Hub.fill_with_bots): everyone here follows."""
+    def restarted_at(self, seat: int, new_id: str, kind: str = RESTARTED) -> None:
+        """This table ended because `seat` moved it to `new_id` (ladytiger.web.hub.Hub.
+        fill_with_bots): with bots in the empty seats (RESTARTED), or with them open to the
+        lobby (OPENED). Everyone here follows."""
         self.status = ABANDONED
-        self.ended_reason = f"{RESTARTED}:{seat}"
+        self.ended_reason = f"{kind}:{seat}"
         self.finished_at = time.time()
         self.rematch = new_id
         self.cancel_tasks()
-        log.info("table %s: started by seat %d with bots at table %s", self.id, seat, new_id)
+        log.info("table %s: moved by seat %d to table %s (%s)", self.id, seat, new_id, kind)
         self._send_all(message("rematch", table=self.id, rematch=new_id))
         self._changed()
 
     def restarted(self) -> int | None:
-        """The seat that started the game elsewhere with bots, if the table ended that way."""
+        """The seat that moved the table to a new one (with bots or open seats), if it ended
+        that way."""
         return restarted_seat(self.ended_reason) if self.status == ABANDONED else None
+
+    def opened(self) -> bool:
+        """Whether the table moved to a new one with its empty seats open to the lobby."""
+        return self.restarted() is not None and (self.ended_reason or "").startswith(OPENED)
 
     def rated(self, changes: list[dict[str, Any]]) -> None:
         """The game's ratings are saved: keep what they did, and tell everyone here."""
@@ -1083,6 +1104,9 @@ class Table:
         if closer is not None:
             return f"{self.seat_names()[closer]} closed this table before the game began"
         starter = self.restarted()
+        if starter is not None and self.opened():
+            return (f"{self.seat_names()[starter]} opened the empty seats to anyone in the "
+                    "lobby: the table waits for players at a new address")
         if starter is not None:
             return (f"{self.seat_names()[starter]} started the game with bots in the empty "
                     "seats: it goes on at a new table")
@@ -1464,6 +1488,7 @@ class Table:
             # It goes on at table `rematch`, bots in the seats nobody had joined.
             **({"restarted": self.restarted(), "rematch": self.rematch}
                if self.restarted() is not None else {}),
+            **({"opened": True} if self.opened() else {}),
         }
 
     def view_text(self, seat: int | None) -> str:
@@ -1568,6 +1593,8 @@ class Table:
                 info["abandoned"]["closed"] = self.closed()
             if self.restarted() is not None:
                 info["abandoned"]["restarted"] = self.restarted()
+            if self.opened():
+                info["abandoned"]["opened"] = True
         return info
 
     def _send_all_views(self) -> None:
@@ -1591,9 +1618,10 @@ def resigned_seat(reason: str | None) -> int | None:
 
 
 def restarted_seat(reason: str | None) -> int | None:
-    """The seat named by a RESTARTED reason ("restarted:0"), else None."""
+    """The seat named by a RESTARTED or OPENED reason ("restarted:0", "opened:0"): the
+    table went on at a new one. Else None."""
     kind, _, seat = (reason or "").partition(":")
-    return int(seat) if kind == RESTARTED and seat.isdigit() else None
+    return int(seat) if kind in (RESTARTED, OPENED) and seat.isdigit() else None
 
 
 def closed_seat(reason: str | None) -> int | None:

@@ -113,8 +113,9 @@ export const api = {
     {}, token),
   close: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/close`,
     {}, token),
+  // bot null: open the empty invited seats to the lobby instead of seating bots there.
   fill: (id, token, bot) => request("POST", `/api/tables/${encodeURIComponent(id)}/fill`,
-    {bot}, token),
+    bot === null ? {lobby: true} : {bot}, token),
   resign: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/resign`,
     {}, token),
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),

@@ -614,6 +614,8 @@ function renderBanner() {
   if (view.status === "waiting") banner.append(waitingRoom());
   if (view.status === "finished" || S.end) banner.append(endSummary());
   if (view.status === "abandoned") banner.append(abandonedNotice(view));
+  // A table that ended before anything was dealt has no moves to list nor story to tell.
+  $("main").classList.toggle("table-unbegun", view.status === "abandoned" && view.began === false);
   const rematch = S.rematch && !S.wantRematch ? rematchNotice() : null;
   if (rematch) banner.append(rematch);
 }
@@ -741,18 +743,34 @@ function fillControl(seats) {
     empty.length === 1 ? "Start now with a bot in the empty seat"
       : `Start now with bots in the ${empty.length} empty seats`);
   go.addEventListener("click", () => fillWithBots(go, level.value));
+  // An invited friend who does not come: their seat can go to anyone in the lobby instead.
+  const invited = empty.filter((seat) => !seat.open);
+  let open = null;
+  if (invited.length) {
+    open = h("button", {type: "button", class: "small", id: "open-seats-button"},
+      invited.length === 1 ? "Open the invited seat to anyone"
+        : `Open the ${invited.length} invited seats to anyone`);
+    open.addEventListener("click", () => fillWithBots(open, null));
+  }
   return h("div", {class: "fill-table", id: "fill-table"},
     h("p", {class: "hint"}, "Tired of waiting? The game can begin now, a bot taking each "
       + "seat nobody has joined; whoever is here comes along."),
     h("div", {class: "actions"}, h("label", {for: "fill-level", class: "visually-hidden"},
-      "Level of the bots"), level, go));
+      "Level of the bots"), level, go),
+    open ? h("p", {class: "hint"}, "Or let anyone in the lobby take "
+      + (invited.length === 1 ? "the seat your invite has not filled" : "the seats your "
+      + "invites have not filled") + ": the table moves to a new address, and the old "
+      + "invite links no longer hold a seat.") : null,
+    open ? h("div", {class: "actions"}, open) : null);
 }
 
+/** Start now with `bot` in the empty seats, or (bot null) open the invited ones to all. */
 async function fillWithBots(button, bot) {
   button.disabled = true;
-  button.textContent = "Starting…";
+  button.textContent = bot === null ? "Opening…" : "Starting…";
   S.wantRematch = true;  // the new table is this one's rematch: the page goes there
-  if (send({type: "fill", bot, ref: "fill"})) return;
+  if (send(bot === null ? {type: "fill", lobby: true, ref: "fill"}
+    : {type: "fill", bot, ref: "fill"})) return;
   try {
     const made = await api.fill(tableId, S.token, bot);
     S.rematch = made.table.id;
@@ -941,6 +959,17 @@ function abandonedNotice(view) {
   const closer = view.closed ?? null;
   let words = view.abandoned || "this table was closed";
   if (closer !== null && closer === S.seat) words = "you closed this table before the game began";
+  if (view.opened) {
+    // Someone holding an invite to a seat that was opened to the lobby without them.
+    return h("section", {class: "notice abandoned-notice", role: "status"},
+      h("h2", {}, "This table moved to a new address"),
+      h("p", {}, `${words[0].toUpperCase()}${words.slice(1)}. This link no longer holds a `
+        + "seat, but an open seat there may still be free."),
+      h("p", {class: "actions"},
+        h("a", {class: "button primary", href: `/play/${view.rematch}`, id: "restarted-link"},
+          "Go to the new table"),
+        h("a", {class: "button", href: "/"}, "Find another game")));
+  }
   if (view.restarted !== undefined && view.restarted !== null) {
     // Someone holding a link to a seat a bot took when the game began without them.
     return h("section", {class: "notice abandoned-notice", role: "status"},
