@@ -147,9 +147,19 @@ def test_the_maker_opens_an_absent_friends_seat_to_the_lobby(client):
         for ws in (host, guest):
             ws.send_json({"type": "follow", "ref": "go"})
             assert next_of(ws, "welcome")["table"]["id"] == new
-        # The old invite link holds nothing: the seat is the lobby's now.
+        # The old invite link holds nothing: the seat is the lobby's now. Opened at the old
+        # table, it only watches (and names nobody); the host's own link is still a seat.
         late = client.post(f"/api/tables/{old}/join", json={"seat": 1})
         assert late.status_code == 409 and late.json()["error"]["code"] == "game_abandoned"
+        with client.websocket_connect(f"/api/tables/{old}/ws") as friend:
+            friend.send_json({"type": "hello", "token": made["tokens"]["1"],
+                              "player": new_player(client, "Fay")["secret"]})
+            assert next_of(friend, "welcome")["seat"] is None
+        seats = table_of(client, made)["seats"]
+        assert seats[1].get("name") in (None, "Seat 1") and seats[0]["name"] == "Ann"
+        with client.websocket_connect(f"/api/tables/{old}/ws") as again:
+            again.send_json({"type": "hello", "token": made["tokens"]["0"]})
+            assert next_of(again, "welcome")["seat"] == 0
         stranger = client.post(f"/api/tables/{new}/join", json={}).json()
         assert stranger["seat"] == 1
         # Bob's claim came along; once he and the stranger arrive, the game begins.

@@ -255,7 +255,11 @@ class Session:
                     "unauthorized", "that token holds no seat at this table", status=401,
                     close=CLOSE_UNAUTHORIZED,
                 )
-            if player is not None:
+            if self.table.ended_unplayed() and not self.table.joined[seat]:
+                # An invite opened after the table ended unplayed (closed, or moved to a new
+                # table without this seat): it holds nothing there, so its bearer watches.
+                seat, token = None, None
+            elif player is not None:
                 # An invite link opened by a player: the seat becomes theirs, if free.
                 await self.table.bind(seat, player)
         elif player is not None:

@@ -276,6 +276,10 @@ class Table:
     def authenticate(self, token: str) -> int | None:
         return seat_for_token(token, self.token_hashes)
 
+    def ended_unplayed(self) -> bool:
+        """Whether the table ended before anything was dealt (closed, moved, never full)."""
+        return self.status in ENDED and not self.state.history()
+
     # ------------------------------------------------------------------ players
     def seat_of_player(self, player: Player) -> int | None:
         for seat, holder in enumerate(self.players):
@@ -288,7 +292,7 @@ class Table:
         at a table that ended before the deal: an old invite opened late names nobody."""
         if self.players[seat] is not None or self.spec.seats[seat].kind != HUMAN:
             return False
-        if self.status in ENDED and not self.state.actors():
+        if self.ended_unplayed():
             return False
         return await shielded(self._bind(seat, player))
 
