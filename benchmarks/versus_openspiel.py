@@ -68,6 +68,8 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
         seed = rng.randrange(2**31)
         if seat == ours:
             budget = {"iterations": simulations} if seconds is None else {"seconds": seconds}
+            if payload.get("rollout"):
+                budget["rollout"] = payload["rollout"]
             our_bot = SpielBot("ismcts", game, seat, seed=seed, **budget)
         else:
             theirs_kit[seat] = (RolloutEvaluator(1, seed), np.random.RandomState(seed))
@@ -118,10 +120,11 @@ def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def measure(name: str, players: int, level: str, games: int, seed: int,
-            jobs: int | None, seconds: float | None = None) -> dict[str, Any]:
+            jobs: int | None, seconds: float | None = None,
+            rollout: str | None = None) -> dict[str, Any]:
     simulations = SEARCH_ITERATIONS[name][0 if level == "strong" else 1]
     payload = {"game": name, "players": players, "simulations": simulations, "seed": seed,
-               "seconds": seconds}
+               "seconds": seconds, "rollout": rollout}
     began = time.perf_counter()
     results = run_games(play_one, payload, games, jobs=jobs, chunk_size=1)
     duels = [d for result in results for d in result["duels"]]
@@ -199,6 +202,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None,
                         help="equal time: both searches get this many seconds a choice "
                         "(default: equal simulations, the level's iterations)")
+    parser.add_argument("--rollout", choices=("random", "heuristic", "auto"), default=None,
+                        help="our search's playouts (default: the game's own, as the level "
+                        "plays); OpenSpiel's are random in any case")
     parser.add_argument("--write", action="store_true",
                         help="write the table into docs/performance.md")
     args = parser.parse_args()
@@ -209,7 +215,7 @@ def main() -> None:
         if args.only and name not in args.only:
             continue
         row = measure(name, players, args.level, args.games, args.seed, args.jobs,
-                      args.seconds)
+                      args.seconds, args.rollout)
         rows.append(row)
         low, high = row["share_95"]
         print(f"{name} {players}p {args.level}: {row['score']:g}/{row['duels']} "
