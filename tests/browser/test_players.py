@@ -252,10 +252,18 @@ def test_two_players_their_names_my_games_the_lobby_and_the_personal_link(
     expect(board).to_contain_text("Ana")
     expect(board).to_contain_text("Bo <i>b</i>")
     expect(guest.locator("#board tr.me")).to_contain_text("Bo <i>b</i>")
+    # One game each, won by the headline's winner: 1 (100%) for them, 0 (0%) for the other.
+    ana_won = headline == "Ana wins"
+    ana_row = guest.locator("#board tr", has_text="Ana")
+    expect(ana_row.locator("td.wins")).to_have_text("1 (100%)" if ana_won else "0 (0%)")
+    expect(guest.locator("#board tr.me td.wins")).to_have_text(
+        "0 (0%)" if ana_won else "1 (100%)")
     guest.locator("#board a", has_text="Ana").click()
     expect(guest.locator("body")).to_have_attribute("data-ready", "1")
     expect(guest.locator("#player-name")).to_have_text("Ana")
     expect(guest.locator('#ratings tr[data-game="doors"]')).to_be_visible()
+    expect(guest.locator('#ratings tr[data-game="doors"] td.wins')).to_have_text(
+        "1 (100%)" if ana_won else "0 (0%)")
     game = guest.locator(f'#games li[data-table="{table}"]')
     expect(game).to_contain_text("Doors")
     expect(game.get_by_role("link", name="Replay")).to_have_attribute("href", f"/replay/{table}")

@@ -327,7 +327,9 @@ def test_a_game_between_players_rates_them_and_fills_the_leaderboard(client):
     assert board[0]["player"]["id"] == winner["player"]["id"]
     assert board[0]["rating"] > board[1]["rating"] and board[0]["games"] == 1
     page = client.get(f"/api/players/{winner['player']['id']}").json()
-    assert page["ratings"] == [{"game": "doors", "rating": board[0]["rating"], "games": 1}]
+    assert page["ratings"] == [{"game": "doors", "rating": board[0]["rating"], "games": 1,
+                                "wins": 1, "tallied": 1}]
+    assert [(row["wins"], row["tallied"]) for row in board] == [(1, 1), (0, 1)]
     assert [g["id"] for g in page["games"]] == [made["table"]["id"]]
     assert winner["secret"] not in str(page)
 
@@ -390,4 +392,32 @@ def test_a_database_of_the_first_schema_is_brought_up_to_date(tmp_path):
     old.close()
     with TestClient(create_app(quick_settings(path))) as client:
         assert new_player(client, "Ana")["player"]["name"] == "Ana"
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+def test_a_database_of_the_second_schema_gains_the_win_tally_and_keeps_its_ratings(tmp_path):
+    path = tmp_path / "two.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE ratings (player_id TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, "
+        "sigma REAL NOT NULL, shown REAL NOT NULL, games INTEGER NOT NULL, "
+        "updated_at REAL NOT NULL, PRIMARY KEY (player_id, game)) WITHOUT ROWID; "
+        "INSERT INTO ratings VALUES ('p_x', 'doors', 27.0, 6.0, 1050.0, 5, 0.0); "
+        "PRAGMA user_version=2;"
+    )
+    old.close()
+    with TestClient(create_app(quick_settings(path))) as client:
+        assert new_player(client, "Ana")["player"]["name"] == "Ana"
+    kept = sqlite3.connect(path)
+    assert kept.execute("PRAGMA user_version").fetchone()[0] == 3
+    # Its five games were played before wins were counted: none of them is tallied.
+    assert kept.execute("SELECT games, wins, tallied FROM ratings").fetchall() == [(5, 0, 0)]
+
+
+def test_a_win_is_the_best_return_alone_or_shared_but_never_a_tie_of_everyone():
+    from ladytiger.web.hub import won_game
+
+    assert won_game([1.0, 0.0], 0) and not won_game([1.0, 0.0], 1)
+    assert won_game([0.5, 0.5, 0.0], 0) and won_game([0.5, 0.5, 0.0], 1)
+    assert not won_game([0.5, 0.5, 0.0], 2)
+    assert not any(won_game([0.5, 0.5], seat) for seat in (0, 1))

@@ -46,13 +46,20 @@ def test_a_games_rating_changes_are_kept_with_its_result(tmp_path, store):
         await kept.call(db.append_actions, spec["id"], 0, [(0, -1)], "finished", result)
         changes = [{"seat": 0, "player": "p_a", "before": 1000.0, "after": 1137.5, "games": 1},
                    {"seat": 1, "player": "p_b", "before": 1000.0, "after": 926.7, "games": 1}]
-        await kept.call(db.save_ratings, "doors", [("p_a", 30.0, 7.0, 1137.5, 1),
-                                                   ("p_b", 20.0, 7.0, 926.7, 1)],
+        await kept.call(db.save_ratings, "doors", [("p_a", 30.0, 7.0, 1137.5, 1, True),
+                                                   ("p_b", 20.0, 7.0, 926.7, 1, False)],
                         spec["id"], changes)
         stored = await kept.call(db.load_table, spec["id"])
         assert stored is not None and stored.ratings == changes
         ratings = await kept.call(db.ratings_of, "doors", ["p_a", "p_b"])
         assert tuple(ratings["p_a"]) == (30.0, 7.0, 1)
+        # Each game adds to the games tallied, a won one to the wins too.
+        await kept.call(db.save_ratings, "doors", [("p_a", 29.0, 6.5, 1100.0, 2, False),
+                                                   ("p_b", 21.0, 6.5, 950.0, 2, True)])
+        mine = await kept.call(db.player_ratings, "p_a")
+        assert [(r["games"], r["wins"], r["tallied"]) for r in mine] == [(2, 1, 2)]
+        theirs = await kept.call(db.player_ratings, "p_b")
+        assert [(r["games"], r["wins"], r["tallied"]) for r in theirs] == [(2, 1, 2)]
         await kept.close()
 
     run(scenario())

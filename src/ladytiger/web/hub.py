@@ -351,8 +351,9 @@ class Hub:
                 for seat, (player, old, new) in enumerate(zip(rated, before, after, strict=True))
             ]
             await self.store.call(db.save_ratings, game, [
-                (player.id, skill.mu, skill.sigma, skill.shown, skill.games)
-                for player, skill in zip(rated, after, strict=True)
+                (player.id, skill.mu, skill.sigma, skill.shown, skill.games,
+                 won_game(returns, seat))
+                for seat, (player, skill) in enumerate(zip(rated, after, strict=True))
             ], table.id, changes)
             table.rated(changes)
         except Exception:
@@ -722,3 +723,10 @@ def ended_entry(row: dict[str, Any], status: str) -> dict[str, Any]:
     else:
         entry["result"] = stored or None
     return entry
+
+
+def won_game(returns: list[float], seat: int) -> bool:
+    """Whether `seat` won the game, alone or sharing the win: its return is the best, and
+    not everyone's is (a game everyone ties is nobody's win)."""
+    best = max(returns)
+    return returns[seat] == best and best > min(returns)

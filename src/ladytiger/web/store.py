@@ -28,7 +28,7 @@ log = logging.getLogger("ladytiger.web.store")
 
 # 1: tables, seats, actions. 2 adds players, the seats they hold, chat and ratings: new
 # tables only, so a database of version 1 is brought up to 2 by creating them.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -89,11 +89,17 @@ CREATE TABLE IF NOT EXISTS ratings (
     shown REAL NOT NULL,
     games INTEGER NOT NULL,
     updated_at REAL NOT NULL,
+    wins INTEGER NOT NULL DEFAULT 0,
+    tallied INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (player_id, game)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ratings_by_game ON ratings (game, shown);
 """
-MIGRATABLE = (1,)  # versions `open` brings up to SCHEMA_VERSION (by the schema script alone)
+MIGRATABLE = (1, 2)  # versions `open` brings up to SCHEMA_VERSION (the schema script, then
+# WIN_COLUMNS where the ratings table lacks them)
+# Schema 3: the games a player won, and how many games were tallied for it (a database from
+# before counts its earlier games in `games` only).
+WIN_COLUMNS = ("wins", "tallied")
 CHAT_KEPT = 50  # chat lines a table sends to a new connection
 
 T = TypeVar("T")
@@ -178,6 +184,12 @@ class Store:
         connection.execute(f"PRAGMA synchronous={self.synchronous}")
         connection.executescript(SCHEMA)
         found = connection.execute("PRAGMA user_version").fetchone()[0]
+        if found in MIGRATABLE:
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(ratings)")}
+            for column in WIN_COLUMNS:
+                if column not in columns:
+                    connection.execute(
+                        f"ALTER TABLE ratings ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
         if found == 0 or found in MIGRATABLE:
             connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         elif found != SCHEMA_VERSION:
@@ -703,11 +715,12 @@ def ratings_of(
 
 def save_ratings(
     connection: sqlite3.Connection, game: str,
-    rows: list[tuple[str, float, float, float, int]],
+    rows: list[tuple[str, float, float, float, int, bool]],
     table_id: str | None = None, changes: list[dict[str, Any]] | None = None,
 ) -> None:
-    """(player id, mu, sigma, shown, games) for each rated seat of one game; `changes`, what
-    the game did to each seat's rating, are kept with table `table_id`'s result."""
+    """(player id, mu, sigma, shown, games, won) for each rated seat of one game: `won`
+    adds to the player's wins, and the game to those tallied; `changes`, what the game did
+    to each seat's rating, are kept with table `table_id`'s result."""
     now = time.time()
     if table_id is not None:
         row = connection.execute("SELECT result FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -717,31 +730,35 @@ def save_ratings(
             connection.execute("UPDATE tables SET result = ? WHERE id = ?",
                                (json.dumps(result), table_id))
     connection.executemany(
-        "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, game) DO UPDATE SET "
-        "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
-        "games = excluded.games, updated_at = excluded.updated_at",
-        [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows],
+        "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at, wins, "
+        "tallied) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (player_id, game) DO UPDATE "
+        "SET mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
+        "games = excluded.games, updated_at = excluded.updated_at, "
+        "wins = ratings.wins + excluded.wins, tallied = ratings.tallied + 1",
+        [(pid, game, mu, sigma, shown, games, now, int(won))
+         for pid, mu, sigma, shown, games, won in rows],
     )
 
 
 def player_ratings(connection: sqlite3.Connection, player_id: str) -> list[dict[str, Any]]:
     rows = connection.execute(
-        "SELECT game, shown, games FROM ratings WHERE player_id = ? ORDER BY game",
-        (player_id,),
+        "SELECT game, shown, games, wins, tallied FROM ratings WHERE player_id = ? "
+        "ORDER BY game", (player_id,),
     ).fetchall()
-    return [{"game": game, "rating": shown, "games": games} for game, shown, games in rows]
+    return [{"game": game, "rating": shown, "games": games, "wins": wins, "tallied": tallied}
+            for game, shown, games, wins, tallied in rows]
 
 
 def leaderboard(connection: sqlite3.Connection, game: str, limit: int) -> list[dict[str, Any]]:
     rows = connection.execute(
-        "SELECT p.id, p.name, p.bot, r.shown, r.games FROM ratings r "
+        "SELECT p.id, p.name, p.bot, r.shown, r.games, r.wins, r.tallied FROM ratings r "
         "JOIN players p ON p.id = r.player_id WHERE r.game = ? "
         "ORDER BY r.shown DESC, r.games DESC LIMIT ?",
         (game, limit),
     ).fetchall()
     out = []
-    for rank, (pid, name, bot, shown, games) in enumerate(rows, start=1):
+    for rank, (pid, name, bot, shown, games, wins, tallied) in enumerate(rows, start=1):
         player: dict[str, Any] = {"id": pid, "name": name, "bot": bot}
-        out.append({"rank": rank, "player": player, "rating": shown, "games": games})
+        out.append({"rank": rank, "player": player, "rating": shown, "games": games,
+                    "wins": wins, "tallied": tallied})
     return out

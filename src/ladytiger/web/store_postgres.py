@@ -296,6 +296,12 @@ BEGIN
     RETURN outcomes;
 END $$;
 """,
+    5: """
+-- The games a player won on each game, and how many were tallied for it (a database from
+-- before counts its earlier games in `games` only).
+ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN tallied INTEGER NOT NULL DEFAULT 0;
+""",
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 MIGRATION_LOCK = 0x1AD7_16E5  # the advisory lock key migrations run under
@@ -1080,18 +1086,21 @@ async def ratings_of(store: PostgresStore, connection: Connection, game: str,
 
 
 async def save_ratings(store: PostgresStore, connection: Connection, game: str,
-                       rows: list[tuple[str, float, float, float, int]],
+                       rows: list[tuple[str, float, float, float, int, bool]],
                        table_id: str | None = None,
                        changes: list[dict[str, Any]] | None = None) -> None:
     now = time.time()
     async with connection.transaction():
         store.statements += 1
         await connection.executemany(
-            "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, game) DO UPDATE SET "
+            "INSERT INTO ratings (player_id, game, mu, sigma, shown, games, updated_at, wins, "
+            "tallied) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1) "
+            "ON CONFLICT (player_id, game) DO UPDATE SET "
             "mu = excluded.mu, sigma = excluded.sigma, shown = excluded.shown, "
-            "games = excluded.games, updated_at = excluded.updated_at",
-            [(pid, game, mu, sigma, shown, games, now) for pid, mu, sigma, shown, games in rows])
+            "games = excluded.games, updated_at = excluded.updated_at, "
+            "wins = ratings.wins + excluded.wins, tallied = ratings.tallied + 1",
+            [(pid, game, mu, sigma, shown, games, now, int(won))
+             for pid, mu, sigma, shown, games, won in rows])
         if table_id is not None:
             store.statements += 2
             found = await connection.fetchval(
@@ -1107,21 +1116,23 @@ async def player_ratings(store: PostgresStore, connection: Connection,
                          player_id: str) -> list[dict[str, Any]]:
     store.statements += 1
     rows = await connection.fetch(
-        "SELECT game, shown, games FROM ratings WHERE player_id = $1 ORDER BY game", player_id)
-    return [{"game": row["game"], "rating": row["shown"], "games": row["games"]}
-            for row in rows]
+        "SELECT game, shown, games, wins, tallied FROM ratings WHERE player_id = $1 "
+        "ORDER BY game", player_id)
+    return [{"game": row["game"], "rating": row["shown"], "games": row["games"],
+             "wins": row["wins"], "tallied": row["tallied"]} for row in rows]
 
 
 async def leaderboard(store: PostgresStore, connection: Connection, game: str,
                       limit: int) -> list[dict[str, Any]]:
     store.statements += 1
     rows = await connection.fetch(
-        "SELECT p.id, p.name, p.bot, r.shown, r.games FROM ratings r "
+        "SELECT p.id, p.name, p.bot, r.shown, r.games, r.wins, r.tallied FROM ratings r "
         "JOIN players p ON p.id = r.player_id WHERE r.game = $1 "
         "ORDER BY r.shown DESC, r.games DESC LIMIT $2", game, limit)
     return [
         {"rank": rank, "player": {"id": row["id"], "name": row["name"], "bot": row["bot"]},
-         "rating": row["shown"], "games": row["games"]}
+         "rating": row["shown"], "games": row["games"], "wins": row["wins"],
+         "tallied": row["tallied"]}
         for rank, row in enumerate(rows, start=1)
     ]
 

@@ -183,3 +183,20 @@ export function ratingNote(game, seat) {
 export function seatNumber(seat) {
   return Number(seat) + 1;
 }
+
+/**
+ * A player's wins on one game as a table cell: "7 (58%)". `tallied` is how many of their
+ * rated games were counted for wins; a database older than the count holds fewer of them
+ * than `games`, and the cell says so rather than pass the share off as the whole record.
+ */
+export function winsCell(entry) {
+  const {wins = 0, tallied = 0, games = 0} = entry;
+  if (!tallied) {
+    return h("td", {class: "num wins", title: "Played before wins were counted"}, "–");
+  }
+  const share = `${wins} (${Math.round((100 * wins) / tallied)}%)`;
+  const title = tallied < games
+    ? `Won ${wins} of the last ${tallied} games; the ${games - tallied} before were played before wins were counted`
+    : `Won ${wins} of ${plural(tallied, "rated game")}`;
+  return h("td", {class: "num wins", title}, share, tallied < games ? "*" : null);
+}

@@ -1,6 +1,6 @@
 // /leaderboard/{game}: the top rated players of one game, bots marked as bots.
 import {api} from "./api.js";
-import {clear, h} from "./dom.js";
+import {clear, h, winsCell} from "./dom.js";
 import {currentPlayer, startIdentity} from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,8 @@ function board(rows, me) {
   }
   return h("table", {class: "data-table leaderboard"},
     h("thead", {}, h("tr", {}, h("th", {scope: "col", class: "num"}, "#"), h("th", {scope: "col"}, "Player"),
-      h("th", {scope: "col", class: "num"}, "Rating"), h("th", {scope: "col", class: "num"}, "Games"))),
+      h("th", {scope: "col", class: "num"}, "Rating"), h("th", {scope: "col", class: "num"}, "Games"),
+      h("th", {scope: "col", class: "num"}, "Won"))),
     h("tbody", {}, rows.map((row) => {
       const bot = Boolean(row.player.bot);
       const mine = me && row.player.id === me.id;
@@ -28,7 +29,8 @@ function board(rows, me) {
         bot ? h("span", {class: "tag bot"}, "bot") : null,
         mine ? h("span", {class: "tag you"}, "you") : null),
       h("td", {class: "num rating"}, Math.round(row.rating)),
-      h("td", {class: "num"}, row.games));
+      h("td", {class: "num"}, row.games),
+      winsCell(row));
     })));
 }
 

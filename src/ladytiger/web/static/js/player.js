@@ -1,7 +1,7 @@
 // /players/{id}: a player's public page: their name, ratings per game and recent finished
 // games, each with its replay. Names are shown as text only.
 import {api} from "./api.js";
-import {ago, clear, h, ratingNote, winnersOf} from "./dom.js";
+import {ago, clear, h, ratingNote, winnersOf, winsCell} from "./dom.js";
 import {currentPlayer, startIdentity} from "./identity.js";
 import {withWhom} from "./mygames.js";
 
@@ -17,11 +17,13 @@ function ratingsTable(ratings, titles) {
   if (!ratings.length) return h("p", {class: "empty"}, "No rated games yet.");
   return h("table", {class: "data-table ratings-table"},
     h("thead", {}, h("tr", {}, h("th", {scope: "col"}, "Game"), h("th", {scope: "col", class: "num"}, "Rating"),
-      h("th", {scope: "col", class: "num"}, "Games"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Leaderboard")))),
+      h("th", {scope: "col", class: "num"}, "Games"), h("th", {scope: "col", class: "num"}, "Won"),
+      h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Leaderboard")))),
     h("tbody", {}, ratings.map((entry) => h("tr", {"data-game": entry.game},
       h("th", {scope: "row"}, titles.get(entry.game) || entry.game),
       h("td", {class: "num rating"}, Math.round(entry.rating)),
       h("td", {class: "num"}, entry.games),
+      winsCell(entry),
       h("td", {}, h("a", {href: `/leaderboard/${encodeURIComponent(entry.game)}`}, "Leaderboard"))))));
 }
 
