@@ -329,3 +329,33 @@ def test_a_host_opens_the_friends_seat_to_the_lobby_and_waits_at_the_new_table(l
     assert "Your seat is kept: its link brings you back" in lines
     lobby = httpx.get(f"{live.base}/api/tables?status=waiting").json()["tables"]
     assert new["id"] in [t["id"] for t in lobby]
+
+
+def test_mute_hides_a_players_chat_lines_in_this_terminal_by_their_id():
+    from types import SimpleNamespace
+
+    from ladytiger.cli.remote_seat import TerminalSeat
+
+    connection = SimpleNamespace(seat=0, welcome={"table": {
+        "id": "t", "title": "Doors", "game": "doors",
+        "seats": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Loud"}]}})
+    console, out = terminal()
+    seat = TerminalSeat(connection, Keyboard([]), console)  # type: ignore[arg-type]
+
+    def says(player: str, name: str, text: str) -> None:
+        seat._receive({"type": "chat", "text": text, "from": {"seat": 1, "player": {
+            "id": player, "name": name}}})
+
+    seat._mute("mute Nobody")
+    assert "Nobody called Nobody has said anything here. Nobody has spoken yet." in out.getvalue()
+    says("p_loud", "Loud", "first")
+    seat._mute("mute loud")
+    assert "Lines from Loud are hidden in this terminal" in out.getvalue()
+    says("p_loud", "Loud", "second")
+    says("p_loud", "Quiet", "renamed")  # a new name does not slip past
+    says("p_bo", "Bo", "hello")
+    seat._mute("unmute Loud")
+    says("p_loud", "Quiet", "third")
+    text = out.getvalue()
+    assert "Loud: first" in text and "Bo: hello" in text and "Quiet: third" in text
+    assert "second" not in text and "renamed" not in text

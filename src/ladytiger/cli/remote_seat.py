@@ -92,6 +92,10 @@ class TerminalSeat:
         self.connection = connection
         self.reconnect = reconnect
         self.link = link  # the seat's address at a table, said when the seat moves
+        # Chat: who has spoken (their name, folded: their id and name) and whom this
+        # terminal mutes, by id, for as long as it runs (the browser keeps its own list).
+        self.speakers: dict[str, tuple[str, str]] = {}
+        self.muted: set[str] = set()
         self.ask = ask
         self.console = console
         self._seated_at(connection)
@@ -250,8 +254,12 @@ class TerminalSeat:
             who = "Your" if message["seat"] == self.seat else f"{self.names[message['seat']]}'s"
             self.console.print(f"[yellow]{escape(who)} time ran out: a bot moves instead.[/]")
         elif kind == "chat":
-            sender = message.get("from") or {}
-            name = (sender.get("player") or {}).get("name") or "someone"
+            speaker = (message.get("from") or {}).get("player") or {}
+            name = speaker.get("name") or "someone"
+            if speaker.get("id"):
+                self.speakers[name.casefold()] = (speaker["id"], name)
+            if speaker.get("id") in self.muted:
+                return  # muted in this terminal: by id, so a new name does not slip past
             self.console.print(f"[magenta]{escape(name)}:[/] {escape(message['text'])}")
         elif kind == "hint":
             self.console.print(f"[bold green]hint:[/] {escape(message['text'])}: "
@@ -392,6 +400,27 @@ class TerminalSeat:
                                "seat you took "
                                "from the lobby).")
 
+    def _mute(self, line: str) -> None:
+        """`mute NAME` hides the chat lines of a player who spoke here; `unmute NAME`."""
+        word, _, name = line.partition(" ")
+        muting = word.lower() == "mute"
+        found = self.speakers.get(name.strip().casefold())
+        if found is None:
+            spoke = ", ".join(sorted(shown for _, shown in self.speakers.values()))
+            self.console.print(f"[red]Nobody called {escape(name.strip() or '…')} has said "
+                               f"anything here.[/] "
+                               + (f"Those who have: {escape(spoke)}." if spoke
+                                  else "Nobody has spoken yet."))
+            return
+        player, shown = found
+        if muting:
+            self.muted.add(player)
+            self.console.print(f"Lines from {escape(shown)} are hidden in this terminal; "
+                               f"unmute {escape(shown)} shows them again.")
+        else:
+            self.muted.discard(player)
+            self.console.print(f"Lines from {escape(shown)} are shown again.")
+
     async def _typed(self, line: str) -> None:
         view = self.view
         lowered = line.lower()
@@ -400,13 +429,17 @@ class TerminalSeat:
         if lowered.startswith("say "):
             await self.connection.chat(line[4:].strip())
             return
+        if lowered.split(" ", 1)[0] in ("mute", "unmute"):
+            self._mute(line)
+            return
         if view is not None and view["status"] == "waiting":
             await self._typed_while_waiting(lowered)
             return
         if lowered in HELP_WORDS:
             self.console.print("Type a move's number or its text. Also: hint (what would you "
                                "play here?), say TEXT (to the table's chat, for players "
-                               "with a name), resign (give the game up).")
+                               "with a name), mute NAME / unmute NAME (hide a player's chat "
+                               "lines here), resign (give the game up).")
             return
         if view is None or not view.get("your_turn"):
             self.console.print("[yellow]It is not your turn any more; wait for the next.[/]")
