@@ -405,7 +405,7 @@ def create_app(settings: Settings | None = None, *, rng: random.Random | None = 
         table = await hub.require(request.path_params["table_id"])
         seat = await seat_of(hub, table, request)
         body = await read_json(request, FILL_SCHEMA, "the start with bots")
-        new = await hub.fill_with_bots(table, seat, fill_choice(body))
+        new = await hub.fill_empty_seats(table, seat, fill_choice(body))
         return JSONResponse({"table": new.info(), "links": links(request, new.id)},
                             status_code=201)
 

@@ -524,7 +524,7 @@ class Hub:
                 table._send_all(message("rematch", table=table.id, rematch=new.id))
         return await self.require(table.rematch)
 
-    async def fill_with_bots(self, table: Table, seat: int, bot: str | None) -> Table:
+    async def fill_empty_seats(self, table: Table, seat: int, bot: str | None) -> Table:
         """`seat` starts a waiting table's game now: a new table with the same game, options
         and terms, bot `bot` in every human seat nobody joined and everyone who did in
         their own seat (their tokens carry over, as in a rematch). The old table ends in
@@ -533,9 +533,9 @@ class Hub:
         `bot` None: instead of bots, the invited seats nobody joined are opened to anyone
         in the lobby, and the new table waits for them (a lobby seat someone took keeps its
         claim)."""
-        return await shielded(self._fill_with_bots(table, seat, bot))
+        return await shielded(self._fill_empty_seats(table, seat, bot))
 
-    async def _fill_with_bots(self, table: Table, seat: int, bot: str | None) -> Table:
+    async def _fill_empty_seats(self, table: Table, seat: int, bot: str | None) -> Table:
         async with table.lock:
             opening = bot is None
             plan = SeatPlan(HUMAN, open=True) if bot is None else parse_seat(

@@ -210,7 +210,7 @@ class Session:
             await table.leave(seat)
             self.send(message("ack", ref=ref, table=table.id, left=seat))
         elif kind == "fill":
-            new = await self.hub.fill_with_bots(table, self.seat, fill_choice(msg))
+            new = await self.hub.fill_empty_seats(table, self.seat, fill_choice(msg))
             self.send(message("ack", ref=ref, table=table.id, rematch=new.id))
         elif kind == "close":
             await table.close(self.seat)

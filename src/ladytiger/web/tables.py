@@ -1068,7 +1068,7 @@ class Table:
 
     def restarted_at(self, seat: int, new_id: str, kind: str = RESTARTED) -> None:
         """This table ended because `seat` moved it to `new_id` (ladytiger.web.hub.Hub.
-        fill_with_bots): with bots in the empty seats (RESTARTED), or with them open to the
+        fill_empty_seats): with bots in the empty seats (RESTARTED), or with them open to the
         lobby (OPENED). Everyone here follows."""
         self.status = ABANDONED
         self.ended_reason = f"{kind}:{seat}"
