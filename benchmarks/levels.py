@@ -19,7 +19,9 @@ as soon as it is finished, is recorded in a results file (benchmarks/results/lev
 default, kept in the repository) with the command, revision, date and machine load of its
 run, replacing an earlier record of the same table. `--write` renders docs/bots.md's
 `levels` section from everything recorded so far and lists what is still unmeasured; with
-`--parts` and nothing after it, it only renders.
+`--parts` and nothing after it, it only renders. A ladder too long for one sitting keeps
+each finished game in a journal (benchmarks/results/journal/); the same command in a later
+sitting plays only the games still missing, and the record says which came from where.
 
     python benchmarks/levels.py --write                      # everything: many CPU hours
     python benchmarks/levels.py --write --parts ladder --only doors favor:2   # one sitting
@@ -30,6 +32,7 @@ run, replacing an earlier record of the same table. `--write` renders docs/bots.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import fcntl
 import itertools
@@ -128,11 +131,12 @@ def elo_with_interval(count: int, results: list[ArenaGame], rng: random.Random
 
 
 def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
-           jobs: int | None) -> dict[str, Any]:
+           jobs: int | None, journal: Path | None = None) -> dict[str, Any]:
     loaded = load(game, players)
     seats = level_seatings(len(levels), players)
     payload = {"game": game, "options": dict(loaded.options),
                "bots": [(level, {}) for level in levels], "seatings": seats, "seed": seed}
+    resumed: dict[str, Any] = {}
     if players == 1:
         # The same deals for every level: game i of each level's run is deal i.
         results = []
@@ -140,7 +144,7 @@ def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
             alone = {**payload, "seatings": [(number,)]}
             results += run_games(play_arena_game, alone, games, jobs=jobs, chunk_size=1)
     else:
-        results = run_games(play_arena_game, payload, games, jobs=jobs, chunk_size=1)
+        results, resumed = play_journaled(payload, games, jobs, journal)
     rows = []
     count = len(levels)
     seat_games = [0] * count
@@ -171,7 +175,73 @@ def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
                               for s, b in enumerate(r.lineup) if b == bot), default=0.0),
         })
     return {"game": game, "players": players, "games": len(results), "rows": rows,
-            "seatings": len(seats)}
+            "seatings": len(seats), **({"resumed": resumed} if resumed else {})}
+
+
+# A long table (Tighee's ladder takes hours of one core) would not fit in one sitting: each
+# finished game is appended to a journal, and a later sitting of the same table plays only
+# the games still missing. Every game is a function of the seed and its index (the search
+# levels count iterations; only a move that hits its deadline on a loaded machine differs),
+# so the games of two sittings make the same table as one run.
+def journal_path(results: Path, game: str, players: int, levels: list[str], games: int,
+                 seed: int) -> Path:
+    name = f"ladder-{game}-{players}p-{'-'.join(levels)}-{games}games-seed{seed}.jsonl"
+    return results.parent / "journal" / name
+
+
+def play_journaled_game(payload: dict[str, Any], index: int) -> ArenaGame:
+    """Play the payload's `index`th missing game and append it to the journal (a worker)."""
+    number = payload["missing"][index]
+    began = time.perf_counter()
+    result = play_arena_game(payload, number)
+    line = json.dumps({"index": number, "revision": payload["revision"],
+                       "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
+                       "seconds": round(time.perf_counter() - began, 2),
+                       "result": dataclasses.asdict(result)})
+    with open(payload["journal"], "a") as journal:
+        fcntl.flock(journal, fcntl.LOCK_EX)
+        journal.write(line + "\n")
+    return result
+
+
+def read_journal(path: Path) -> dict[int, dict[str, Any]]:
+    """The games a journal holds by index; a line cut short by a killed sitting is skipped."""
+    found: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            found[entry["index"]] = entry
+    return found
+
+
+def play_journaled(payload: dict[str, Any], games: int, jobs: int | None,
+                   journal: Path | None) -> tuple[list[ArenaGame], dict[str, Any]]:
+    """Every game of the table: those the journal holds from earlier sittings, and the rest
+    played now. Returns them in order, and what came from earlier sittings (nothing if all
+    were played now). The journal is removed once the table is whole."""
+    if journal is None:
+        return run_games(play_arena_game, payload, games, jobs=jobs, chunk_size=1), {}
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    earlier = {i: e for i, e in read_journal(journal).items() if i < games}
+    missing = [i for i in range(games) if i not in earlier]
+    fresh = run_games(play_journaled_game, {**payload, "missing": missing,
+                                            "journal": str(journal), "revision": revision()},
+                      len(missing), jobs=jobs, chunk_size=1)
+    played = dict(zip(missing, fresh, strict=True))
+    for index, entry in earlier.items():
+        result = entry["result"]
+        played[index] = ArenaGame(**{**result, "lineup": tuple(result["lineup"])})
+    journal.unlink()
+    resumed = {}
+    if earlier:
+        resumed = {"games": len(earlier),
+                   "revisions": sorted({e["revision"] for e in earlier.values()}),
+                   "first_date": min(e["date"] for e in earlier.values()),
+                   "minutes": round(sum(e["seconds"] for e in earlier.values()) / 60, 1)}
+    return [played[i] for i in range(games)], resumed
 
 
 def ladder_markdown(entry: dict[str, Any]) -> str:
@@ -379,9 +449,16 @@ class Records:
 
 def run_note(entry: dict[str, Any]) -> str:
     run = entry["run"]
-    return (f"Run {run['date']} at revision `{run['revision']}`, {run['jobs']} worker"
+    note = (f"Run {run['date']} at revision `{run['revision']}`, {run['jobs']} worker"
             f"{'s' if run['jobs'] != 1 else ''}, load {run['load_at_start']:.2f} at the "
             f"start, {run['minutes']:g} minutes: `{run['command']}`.")
+    resumed = entry.get("resumed")
+    if resumed:
+        revisions = ", ".join(f"`{r}`" for r in resumed["revisions"])
+        note += (f" {resumed['games']} of its {entry['games']} games were played in earlier "
+                 f"sittings from {resumed['first_date']} UTC at revision {revisions} "
+                 f"({resumed['minutes']:g} minutes of play), kept in its journal.")
+    return note
 
 
 def recorded(data: dict[str, dict[str, Any]], part: str, missing: dict[str, list[str]],
@@ -492,7 +569,9 @@ def main() -> None:
     if "ladder" in args.parts:
         for game, players in tables(args.only):
             began = start()
-            entry = ladder(game, players, levels, args.games, args.seed, args.jobs)
+            entry = ladder(game, players, levels, args.games, args.seed, args.jobs,
+                           journal_path(args.results, game, players, levels, args.games,
+                                        args.seed))
             entry["seconds"] = time.perf_counter() - began[0]
             records.keep("ladder", f"{game}:{players}", entry, began)
             print(ladder_markdown(entry), f"\n({entry['seconds']:.0f} s)\n", flush=True)

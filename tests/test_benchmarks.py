@@ -90,3 +90,31 @@ def test_levels_records_each_table_and_renders_every_record(tmp_path):
     before = results.read_text()
     run("--parts", "--write")
     assert results.read_text() == before
+
+
+def test_levels_journal_resumes_a_table_with_the_same_games(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import levels
+
+    payload = {"game": "favor", "options": {"players": 2},
+               "bots": [("beginner", {}), ("casual", {})],
+               "seatings": levels.level_seatings(2, 2), "seed": 3}
+    whole, nothing = levels.play_journaled(payload, 3, 1, None)
+    assert nothing == {}
+    journal = levels.journal_path(tmp_path / "levels.json", "favor", 2,
+                                  ["beginner", "casual"], 3, 3)
+    journal.parent.mkdir(parents=True)
+    # An earlier sitting finished game 1, then was killed while writing another line.
+    levels.play_journaled_game({**payload, "missing": [1], "journal": str(journal),
+                                "revision": "abc1234"}, 0)
+    with open(journal, "a") as out:
+        out.write('{"index": 2, "revis')
+    resumed_games, resumed = levels.play_journaled(payload, 3, 1, journal)
+    assert [(g.lineup, g.returns, g.scores, g.moves) for g in resumed_games] == [
+        (g.lineup, g.returns, g.scores, g.moves) for g in whole]
+    assert resumed["games"] == 1 and resumed["revisions"] == ["abc1234"]
+    assert not journal.exists()
+    note = levels.run_note({"games": 3, "resumed": resumed, "run": {
+        "date": "2026-12-07 20:00 UTC", "revision": "def5678", "jobs": 1, "load_at_start": 0.5,
+        "minutes": 1.0, "command": "python benchmarks/levels.py"}})
+    assert "1 of its 3 games were played in earlier sittings" in note
