@@ -32,14 +32,12 @@ sitting plays only the games still missing, and the record says which came from 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import datetime
 import fcntl
 import itertools
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -48,6 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ladytiger
+from benchmarks.journal import play_journaled, resumed_note, revision
 from benchmarks.report import write_section
 from ladytiger.arena.backends import game_rng, run_games
 from ladytiger.arena.stats import elo_ratings, pairwise_scores, wilson_interval
@@ -144,7 +143,8 @@ def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
             alone = {**payload, "seatings": [(number,)]}
             results += run_games(play_arena_game, alone, games, jobs=jobs, chunk_size=1)
     else:
-        results, resumed = play_journaled(payload, games, jobs, journal)
+        results, resumed = play_journaled(play_arena_game, payload, games, jobs, journal,
+                                          arena_game)
     rows = []
     count = len(levels)
     seat_games = [0] * count
@@ -178,70 +178,15 @@ def ladder(game: str, players: int, levels: list[str], games: int, seed: int,
             "seatings": len(seats), **({"resumed": resumed} if resumed else {})}
 
 
-# A long table (Tighee's ladder takes hours of one core) would not fit in one sitting: each
-# finished game is appended to a journal, and a later sitting of the same table plays only
-# the games still missing. Every game is a function of the seed and its index (the search
-# levels count iterations; only a move that hits its deadline on a loaded machine differs),
-# so the games of two sittings make the same table as one run.
 def journal_path(results: Path, game: str, players: int, levels: list[str], games: int,
                  seed: int) -> Path:
+    """Where a ladder too long for one sitting keeps its finished games (benchmarks.journal)."""
     name = f"ladder-{game}-{players}p-{'-'.join(levels)}-{games}games-seed{seed}.jsonl"
     return results.parent / "journal" / name
 
 
-def play_journaled_game(payload: dict[str, Any], index: int) -> ArenaGame:
-    """Play the payload's `index`th missing game and append it to the journal (a worker)."""
-    number = payload["missing"][index]
-    began = time.perf_counter()
-    result = play_arena_game(payload, number)
-    line = json.dumps({"index": number, "revision": payload["revision"],
-                       "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
-                       "seconds": round(time.perf_counter() - began, 2),
-                       "result": dataclasses.asdict(result)})
-    with open(payload["journal"], "a") as journal:
-        fcntl.flock(journal, fcntl.LOCK_EX)
-        journal.write(line + "\n")
-    return result
-
-
-def read_journal(path: Path) -> dict[int, dict[str, Any]]:
-    """The games a journal holds by index; a line cut short by a killed sitting is skipped."""
-    found: dict[int, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            found[entry["index"]] = entry
-    return found
-
-
-def play_journaled(payload: dict[str, Any], games: int, jobs: int | None,
-                   journal: Path | None) -> tuple[list[ArenaGame], dict[str, Any]]:
-    """Every game of the table: those the journal holds from earlier sittings, and the rest
-    played now. Returns them in order, and what came from earlier sittings (nothing if all
-    were played now). The journal is removed once the table is whole."""
-    if journal is None:
-        return run_games(play_arena_game, payload, games, jobs=jobs, chunk_size=1), {}
-    journal.parent.mkdir(parents=True, exist_ok=True)
-    earlier = {i: e for i, e in read_journal(journal).items() if i < games}
-    missing = [i for i in range(games) if i not in earlier]
-    fresh = run_games(play_journaled_game, {**payload, "missing": missing,
-                                            "journal": str(journal), "revision": revision()},
-                      len(missing), jobs=jobs, chunk_size=1)
-    played = dict(zip(missing, fresh, strict=True))
-    for index, entry in earlier.items():
-        result = entry["result"]
-        played[index] = ArenaGame(**{**result, "lineup": tuple(result["lineup"])})
-    journal.unlink()
-    resumed = {}
-    if earlier:
-        resumed = {"games": len(earlier),
-                   "revisions": sorted({e["revision"] for e in earlier.values()}),
-                   "first_date": min(e["date"] for e in earlier.values()),
-                   "minutes": round(sum(e["seconds"] for e in earlier.values()) / 60, 1)}
-    return [played[i] for i in range(games)], resumed
+def arena_game(kept: dict[str, Any]) -> ArenaGame:
+    return ArenaGame(**{**kept, "lineup": tuple(kept["lineup"])})
 
 
 def ladder_markdown(entry: dict[str, Any]) -> str:
@@ -396,18 +341,6 @@ def start() -> Started:
     return time.perf_counter(), os.getloadavg()[0]
 
 
-def revision() -> str:
-    try:
-        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, cwd=Path(__file__).resolve().parent, timeout=10)
-    except OSError:
-        return "unknown"
-    changed = subprocess.run(["git", "status", "--porcelain", "--", "src"], capture_output=True,
-                             text=True, cwd=Path(__file__).resolve().parent, timeout=10)
-    # Uncommitted changes to the package: the revision alone would not say what ran.
-    return (done.stdout.strip() or "unknown") + (" with changes" if changed.stdout else "")
-
-
 class Records:
     """The results file: every finished table by part and key, each with how it was run.
     Written after every table, so a sitting cut short keeps all it finished; each write
@@ -449,16 +382,10 @@ class Records:
 
 def run_note(entry: dict[str, Any]) -> str:
     run = entry["run"]
-    note = (f"Run {run['date']} at revision `{run['revision']}`, {run['jobs']} worker"
+    return (f"Run {run['date']} at revision `{run['revision']}`, {run['jobs']} worker"
             f"{'s' if run['jobs'] != 1 else ''}, load {run['load_at_start']:.2f} at the "
-            f"start, {run['minutes']:g} minutes: `{run['command']}`.")
-    resumed = entry.get("resumed")
-    if resumed:
-        revisions = ", ".join(f"`{r}`" for r in resumed["revisions"])
-        note += (f" {resumed['games']} of its {entry['games']} games were played in earlier "
-                 f"sittings from {resumed['first_date']} UTC at revision {revisions} "
-                 f"({resumed['minutes']:g} minutes of play), kept in its journal.")
-    return note
+            f"start, {run['minutes']:g} minutes: `{run['command']}`."
+            + resumed_note(entry.get("resumed"), entry.get("games", 0)))
 
 
 def recorded(data: dict[str, dict[str, Any]], part: str, missing: dict[str, list[str]],

@@ -19,11 +19,21 @@ ran in S seconds on its previous choice), and the table goes to its own section.
     python benchmarks/versus_openspiel.py --level strong --games 40
     python benchmarks/versus_openspiel.py --seconds 0.2 --games 40 --write   # equal time
     python benchmarks/versus_openspiel.py --level expert --games 40 --write   # quiet machine
+
+The expert's tables take hours each, so they are made over several sittings: each finished
+game is kept in a journal (benchmarks/journal.py), a sitting cut short loses nothing, and the
+same command later plays only the games still missing. Each finished expert table is
+recorded in benchmarks/results/versus_openspiel.json with when, where and how it ran;
+`--write` at the expert level renders its own section from every record so far and lists
+the tables still missing (`--only` with nothing after it renders without playing).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import fcntl
+import json
 import os
 import random
 import sys
@@ -33,13 +43,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.journal import JOURNALS, play_journaled, resumed_note, revision
 from benchmarks.report import write_section
-from ladytiger.arena.backends import game_rng, run_games
+from ladytiger.arena.backends import game_rng
 from ladytiger.arena.stats import wilson_interval
 from ladytiger.bots.levels import SEARCH_ITERATIONS
 
 TABLES = [("doors", 2), ("favor", 2), ("traps", 2), ("shady_lady", 2), ("tighee", 3)]
 TARGET = 0.6
+RESULTS = Path(__file__).resolve().parent / "results" / "versus_openspiel.json"
 
 
 def play_one(payload: dict[str, Any], index: int) -> dict[str, Any]:
@@ -126,7 +138,10 @@ def measure(name: str, players: int, level: str, games: int, seed: int,
     payload = {"game": name, "players": players, "simulations": simulations, "seed": seed,
                "seconds": seconds, "rollout": rollout}
     began = time.perf_counter()
-    results = run_games(play_one, payload, games, jobs=jobs, chunk_size=1)
+    kind = f"{seconds:g}s" if seconds is not None else f"{simulations}sims"
+    journal = JOURNALS / (f"versus-{name}-{players}p-{level}-{kind}-{rollout or 'own'}-"
+                          f"{games}games-seed{seed}.jsonl")
+    results, resumed = play_journaled(play_one, payload, games, jobs, journal)
     duels = [d for result in results for d in result["duels"]]
     score = sum(duels)
 
@@ -145,7 +160,58 @@ def measure(name: str, players: int, level: str, games: int, seed: int,
             / max(sum(r["theirs_choices"] for r in results), 1),
             "theirs_simulations": sum(r["theirs_simulations"] for r in results)
             / max(sum(r["theirs_choices"] for r in results), 1),
-            "seconds": time.perf_counter() - began}
+            "seconds": time.perf_counter() - began,
+            **({"resumed": resumed} if resumed else {})}
+
+
+def keep(path: Path, row: dict[str, Any], command: str, load: float) -> None:
+    """Record one finished expert table, replacing an earlier record of it; the file is read
+    again under a lock, so sittings may run side by side."""
+    when = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=row["seconds"])
+    record = {**row, "run": {"command": command, "revision": revision(),
+                             "date": when.strftime("%Y-%m-%d %H:%M UTC"),
+                             "load_at_start": load, "minutes": round(row["seconds"] / 60, 1)}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data[f"{row['game']}:{row['players']}"] = record
+        scratch = path.with_suffix(".partial")
+        scratch.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        scratch.replace(path)
+
+
+def expert_markdown(data: dict[str, Any]) -> str:
+    """The expert's section: every recorded table in order, how each ran, what is missing."""
+    rows = [data[f"{name}:{players}"] for name, players in TABLES
+            if f"{name}:{players}" in data]
+    missing = [f"{name} {players}p" for name, players in TABLES
+               if f"{name}:{players}" not in data]
+    lines = ["## The expert against OpenSpiel's IS-MCTS at equal simulations", "",
+             "Written by `python benchmarks/versus_openspiel.py --level expert --write` from "
+             "`benchmarks/results/versus_openspiel.json`, where each table is recorded when "
+             "its last game is played (a table may span several sittings; its note says so). "
+             "Our `ismcts` at the expert level's iterations a move (no time cap) against "
+             "OpenSpiel's Python `ISMCTSBot` (uct_c 2) given as many simulations, with random "
+             "rollouts on the ladytiger state; seats alternated, a tie half a win; at 3 "
+             "players the share of duels our seat won. Target: 60%."]
+    if rows:
+        lines += ["", "| game | players | simulations/move | games | ours won (95%) | met | "
+                  "s/move ours, OpenSpiel |", "|---|---:|---:|---:|---|:---:|---|"]
+        for row in rows:
+            lines.append(f"| {row['game']} | {row['players']} | {row['simulations']:,} | "
+                         f"{row['games']} | {won(row)} | "
+                         f"{row['ours_per_move']:.2f}, {row['theirs_per_move']:.2f} |")
+        lines.append("")
+        for row in rows:
+            run = row["run"]
+            lines.append(f"- {row['game']} {row['players']}p: run {run['date']} at revision "
+                         f"`{run['revision']}`, load {run['load_at_start']:.2f} at the start, "
+                         f"{run['minutes']:g} minutes: `{run['command']}`."
+                         + resumed_note(row.get("resumed"), row["games"]))
+    if missing:
+        lines += ["", f"Not measured yet: {', '.join(missing)}."]
+    return "\n".join(lines)
 
 
 def markdown(rows: list[dict[str, Any]], command: str) -> str:
@@ -207,21 +273,38 @@ def main() -> None:
                         "plays); OpenSpiel's are random in any case")
     parser.add_argument("--write", action="store_true",
                         help="write the table into docs/performance.md")
+    parser.add_argument("--results", type=Path, default=RESULTS,
+                        help="the file each finished expert table is recorded in")
+    parser.add_argument("--page", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     random.seed(args.seed)
     load = os.getloadavg()[0]
+    expert = args.level == "expert" and args.seconds is None
     rows = []
     for name, players in TABLES:
-        if args.only and name not in args.only:
+        if args.only is not None and name not in args.only:
             continue
         row = measure(name, players, args.level, args.games, args.seed, args.jobs,
                       args.seconds, args.rollout)
         rows.append(row)
+        if expert:
+            keep(args.results, row, f"python benchmarks/versus_openspiel.py --level expert "
+                 f"--games {args.games} --seed {args.seed} --only {name}"
+                 + (f" --rollout {args.rollout}" if args.rollout else ""), load)
+            load = os.getloadavg()[0]
         low, high = row["share_95"]
         print(f"{name} {players}p {args.level}: {row['score']:g}/{row['duels']} "
               f"({100 * low:.0f}-{100 * high:.0f}%), {row['ours_per_move']:.2f} s/move ours, "
               f"{row['theirs_per_move']:.2f} theirs, {row['seconds']:.0f} s", flush=True)
     command = "python benchmarks/versus_openspiel.py " + " ".join(sys.argv[1:])
+    page = {} if args.page is None else {"page": args.page}
+    if expert:
+        text = expert_markdown(json.loads(args.results.read_text())
+                               if args.results.exists() else {})
+        print(text)
+        if args.write:
+            write_section("versus_openspiel_expert", text, **page)
+        return
     if args.seconds is None:
         text = markdown(rows, command.strip())
     else:
@@ -229,7 +312,7 @@ def main() -> None:
     print(text)
     if args.write:
         write_section("versus_openspiel" if args.seconds is None else "versus_openspiel_time",
-                      text)
+                      text, **page)
 
 
 if __name__ == "__main__":

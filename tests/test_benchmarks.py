@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,8 +76,6 @@ def test_levels_records_each_table_and_renders_every_record(tmp_path):
     run("--parts", "ladder", "--levels", "beginner,casual", "--games", "2", "--only", "doors")
     run("--parts", "ladder", "--levels", "beginner,casual", "--games", "2",
         "--only", "favor:2", "--write")
-    import json
-
     recorded = json.loads(results.read_text())
     assert set(recorded["ladder"]) == {"doors:2", "favor:2"}
     run_info = recorded["ladder"]["favor:2"]["run"]
@@ -92,24 +93,28 @@ def test_levels_records_each_table_and_renders_every_record(tmp_path):
     assert results.read_text() == before
 
 
-def test_levels_journal_resumes_a_table_with_the_same_games(tmp_path):
+def test_a_journaled_table_resumes_with_the_same_games(tmp_path):
     sys.path.insert(0, str(ROOT))
+    from benchmarks import journal as journals
     from benchmarks import levels
+
+    from ladytiger.arena.tournament import play_arena_game
 
     payload = {"game": "favor", "options": {"players": 2},
                "bots": [("beginner", {}), ("casual", {})],
                "seatings": levels.level_seatings(2, 2), "seed": 3}
-    whole, nothing = levels.play_journaled(payload, 3, 1, None)
+    whole, nothing = journals.play_journaled(play_arena_game, payload, 3, 1, None)
     assert nothing == {}
     journal = levels.journal_path(tmp_path / "levels.json", "favor", 2,
                                   ["beginner", "casual"], 3, 3)
     journal.parent.mkdir(parents=True)
     # An earlier sitting finished game 1, then was killed while writing another line.
-    levels.play_journaled_game({**payload, "missing": [1], "journal": str(journal),
-                                "revision": "abc1234"}, 0)
+    journals.journaled_game({"worker": play_arena_game, "inner": payload, "missing": [1],
+                             "journal": str(journal), "revision": "abc1234"}, 0)
     with open(journal, "a") as out:
         out.write('{"index": 2, "revis')
-    resumed_games, resumed = levels.play_journaled(payload, 3, 1, journal)
+    resumed_games, resumed = journals.play_journaled(play_arena_game, payload, 3, 1, journal,
+                                                     levels.arena_game)
     assert [(g.lineup, g.returns, g.scores, g.moves) for g in resumed_games] == [
         (g.lineup, g.returns, g.scores, g.moves) for g in whole]
     assert resumed["games"] == 1 and resumed["revisions"] == ["abc1234"]
@@ -118,3 +123,20 @@ def test_levels_journal_resumes_a_table_with_the_same_games(tmp_path):
         "date": "2026-12-07 20:00 UTC", "revision": "def5678", "jobs": 1, "load_at_start": 0.5,
         "minutes": 1.0, "command": "python benchmarks/levels.py"}})
     assert "1 of its 3 games were played in earlier sittings" in note
+
+
+def test_versus_openspiel_records_expert_tables_and_lists_the_missing(tmp_path, monkeypatch):
+    pytest.importorskip("pyspiel")
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import versus_openspiel as versus
+
+    monkeypatch.setattr(versus, "JOURNALS", tmp_path / "journal")
+    monkeypatch.setitem(versus.SEARCH_ITERATIONS, "doors", (4, 6))
+    row = versus.measure("doors", 2, "expert", 2, 0, 1)
+    assert row["simulations"] == 6 and row["games"] == 2 and row["duels"] == 2
+    assert not list((tmp_path / "journal").iterdir())  # the whole table: journal removed
+    results = tmp_path / "versus.json"
+    versus.keep(results, row, "python benchmarks/versus_openspiel.py --level expert", 0.5)
+    text = versus.expert_markdown(json.loads(results.read_text()))
+    assert "| doors | 2 | 6 | 2 |" in text
+    assert "Not measured yet: favor 2p, traps 2p, shady_lady 2p, tighee 3p." in text
