@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
+from ladytiger.cli.log_lines import print_log
 from ladytiger.cli.views import view_for
 from ladytiger.lessons import LESSON_GAMES, frames, lesson_for
 
@@ -63,8 +64,7 @@ def register(app: typer.Typer, console: Console) -> None:
 
 
 def _print_new_log(console: Console, log: list[str], shown: int) -> int:
-    for line in log[shown:]:
-        console.print(f"[dim]·[/] {escape(line)}")
+    print_log(console, log[shown:])
     return len(log)
 
 

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from ladytiger.bots import load_bot, registered_bots
 from ladytiger.cli import balance_commands
+from ladytiger.cli.log_lines import print_log
 from ladytiger.cli.views import view_for
 from ladytiger.core import CHANCE, Game, LadyTigerError, State, load_game, registered_games
 from ladytiger.core.playout import sample_chance
@@ -169,8 +170,7 @@ def play(
 
 
 def _print_new_log(log: list[str], shown: int) -> int:
-    for line in log[shown:]:
-        console.print(f"[dim]·[/] {line}")
+    print_log(console, log[shown:])
     return len(log)
 
 

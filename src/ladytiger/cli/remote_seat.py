@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from ladytiger.cli.log_lines import print_log
 from ladytiger.cli.views import view_for
 from ladytiger.web.client import ClientError, TableConnection
 
@@ -301,8 +302,7 @@ class TerminalSeat:
             return False
         observation = view["observation"]
         log = observation.get("log") or []
-        for line in log[self.shown:]:
-            self.console.print(f"[dim]·[/] {escape(self.named(line))}")
+        print_log(self.console, log[self.shown:], self.named)
         self.shown = len(log)
         if status == "abandoned":
             words = view.get("abandoned") or "the table was closed"

@@ -20,6 +20,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ladytiger.cli.log_lines import print_log
+
 console = Console(highlight=False)
 T = TypeVar("T")
 
@@ -518,8 +520,7 @@ class _Printer:
                 console.print(f"[bold]{escape(table['title'])}[/] table {table['id']}: {who}")
         elif kind == "view" and not self.quiet:
             log = message["observation"].get("log", [])
-            for line in log[self.shown:]:
-                console.print(f"[dim]·[/] {escape(str(line))}")
+            print_log(console, log[self.shown:])
             self.shown = max(self.shown, len(log))
         elif kind == "error" and not self.quiet and message.get("code") != "stale_version":
             console.print(f"[yellow]{escape(message.get('message', ''))}[/]")
