@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.columns import Columns
+from rich.console import RenderableType
 from rich.text import Text
 
 _STYLES = {
@@ -24,3 +26,15 @@ def cards(names: list[str]) -> Text:
     if not names:
         return Text("(none)", style="dim")
     return Text(" ").join(card(name) for name in names)
+
+
+def lined_up(faces: list[Text]) -> RenderableType:
+    """Cards side by side, wrapped between two cards when the row is too long for the
+    terminal, never inside a card's name ("Blue" at the end of a line, "Tiger" on the next)."""
+    if not faces:
+        return Text("(none)", style="dim")
+    return Columns(faces, padding=(0, 1))
+
+
+def card_row(names: list[str]) -> RenderableType:
+    return lined_up([card(name) for name in names])

@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from ladytiger.cli.views.cards import card, cards
+from ladytiger.cli.views.cards import card, card_row
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -24,9 +24,9 @@ def render(view: dict[str, Any]) -> RenderableType:
             f"{view['scores'][other]} / {view['gems_to_win']} gems",
             card(view["identities"][other]),
         )
-    table.add_row("[bold]display[/]", "", f"deck: {view['deck']}", cards(view["display"]))
-    table.add_row("[bold]collected[/]", "", "", cards(view["collected"]))
-    table.add_row("[bold]discarded[/]", "", "", cards(view["discarded"]))
+    table.add_row("[bold]display[/]", "", f"deck: {view['deck']}", card_row(view["display"]))
+    table.add_row("[bold]collected[/]", "", "", card_row(view["collected"]))
+    table.add_row("[bold]discarded[/]", "", "", card_row(view["discarded"]))
     parts: list[RenderableType] = [table]
     if view["past_contests"]:
         # `how` already says who earned what, in the viewer's words.

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ladytiger.cli.views.cards import card, cards
+from ladytiger.cli.views.cards import card, card_row
 
 # Shapes tell Treasure (diamonds) from Trash (circles) even without colour; white Trash is
 # hollow and black is filled, so neither vanishes on a light or a dark background.
@@ -158,7 +158,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         unseen += f" (the {len(view['still_unseen'])} unseen include the face-down ones)"
     info.add_row("[bold]deck[/]", unseen)
     info.add_row("[bold]still unseen[/]", counted(view["still_unseen"]))
-    info.add_row("[bold]played this round[/]", cards(view["played"]))
+    info.add_row("[bold]played this round[/]", card_row(view["played"]))
     info.add_row("[bold]round markers[/]", markers(view))
     info.add_row("[bold]removed Trash[/]", pile(view))
     info.add_row("[bold]collected[/]", treasure(view))

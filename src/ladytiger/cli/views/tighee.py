@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ladytiger.cli.views.cards import lined_up
+
 _STYLES = {
     "Red": "bold white on red3",
     "Purple": "bold white on purple4",
@@ -79,8 +81,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         line.append(f"  taken by seat {last['winner']}", style="dim")
         table.add_row("[bold]last trick[/]", line)
     if seat is not None:
-        table.add_row("[bold]your hand[/]", cards(view["hand"]))
-        table.add_row("[bold]you put out[/]", cards(view["put_out"]))
+        table.add_row("[bold]your hand[/]", lined_up([card(name) for name in view["hand"]]))
+        table.add_row("[bold]you put out[/]",
+                      lined_up([card(name) for name in view["put_out"] or []]))
     parts: list[RenderableType] = [seats, table]
     if view["past_rounds"]:
         last_round = view["past_rounds"][-1]

@@ -1,4 +1,5 @@
-"""The terminal's log: a run of the same line is printed once with its count."""
+"""The terminal: a run of the same log line is printed once with its count, and rows of
+cards wrap between cards."""
 
 from __future__ import annotations
 
@@ -20,3 +21,16 @@ def test_a_run_of_the_same_line_is_one_line_with_its_count():
     # A line is text, not markup: brackets are printed as they are.
     assert printed[1] == "· TRICK 1: [THE FOREST CARD]."
     assert len(printed) == 4
+
+
+def test_a_long_row_of_cards_wraps_between_cards_never_inside_a_name():
+    import re
+
+    from ladytiger.cli.views.cards import card_row
+
+    console = Console(record=True, width=40, color_system=None)
+    console.print(card_row(["Blue Tiger", "Red Lady", "Blue/Red", "Lady/Tiger"] * 3))
+    lines = [line.strip() for line in console.export_text().splitlines() if line.strip()]
+    assert len(lines) > 1
+    for line in lines:
+        assert re.fullmatch(r"((Blue Tiger|Red Lady|Blue/Red|Lady/Tiger)\s*)+", line), line
