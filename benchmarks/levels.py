@@ -412,7 +412,9 @@ def render(data: dict[str, dict[str, Any]], levels: list[str]) -> str:
            "`benchmarks/results/levels.json`, where each table is recorded as soon as it is "
            "finished. Each table says when, at which revision and under which machine load it "
            "ran (the search levels stop at their deadline on a loaded machine, so load "
-           "matters)."]
+           "matters). A table too long for one sitting keeps its finished games in a journal "
+           "and is recorded when its last game is played; its note then says which games "
+           "came from earlier sittings."]
     missing: dict[str, list[str]] = {part: [] for part in PARTS}
     ladders = []
     for game, players in tables(None):
