@@ -20,6 +20,7 @@ from tests.browser.support import (
     play_to_end,
     screenshot,
     screenshots_at_both_sizes,
+    turn,
     version,
     wait_my_turn_or_end,
     wait_settled,
@@ -580,3 +581,47 @@ def test_play_someone_now_fills_the_table_nearest_to_starting(server, new_page):
     page.click("#quick-button")
     page.wait_for_url(re.compile(f"/play/{near}#seat="))
     assert len({oldest, near, far}) == 3
+
+
+def test_ask_before_each_move_holds_a_click_until_it_is_confirmed(server, page):
+    _, link = human_against_bots(server, "doors", 2)
+    open_table(page, link)
+    assert wait_my_turn_or_end(page) == "you"
+    box = page.locator("#confirm-moves")
+    expect(box).to_be_visible()
+    expect(box).not_to_be_checked()
+    box.check()
+    bar = page.locator("#confirm-bar")
+    moves = page.locator(ENABLED).filter(visible=True)
+    before = version(page)
+    text = moves.first.get_attribute("data-move")
+    moves.first.click()
+    # A click only chooses: the move is marked, the bar asks, nothing is sent.
+    expect(bar).to_be_visible()
+    expect(page.locator("#confirm-words")).to_have_text(re.compile(
+        re.escape(text[0].upper() + text[1:]) + r"\?$"))
+    expect(page.locator(".move.chosen")).to_have_count(1)
+    page.wait_for_timeout(400)
+    assert version(page) == before and page.evaluate("document.body.dataset.pending") == "0"
+    screenshots_at_both_sizes(page, "confirm-move")
+    page.locator("#confirm-cancel").click()
+    expect(bar).to_be_hidden()
+    expect(page.locator(".move.chosen")).to_have_count(0)
+    # A second click on the chosen move plays it.
+    moves.first.click()
+    expect(bar).to_be_visible()
+    moves.first.click()
+    wait_version(page, before + 1)
+    expect(bar).to_be_hidden()
+    # At the next turn, "Play it" plays the chosen move.
+    if wait_my_turn_or_end(page) == "you":
+        now = version(page)
+        moves.first.click()
+        expect(bar).to_be_visible()
+        page.locator("#confirm-play").click()
+        wait_version(page, now + 1)
+    # The preference is this browser's: it is still on after a reload.
+    page.reload()
+    wait_settled(page)
+    if turn(page) in ("you", "other"):
+        expect(page.locator("#confirm-moves")).to_be_checked()

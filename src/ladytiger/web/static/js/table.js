@@ -9,6 +9,7 @@ import {revealArrived, setTurnSignal, soundToggle, turnArrived} from "./attentio
 import {STRENGTHS, botLabel} from "./bots.js";
 import {card} from "./cards.js";
 import {createChat} from "./chat.js";
+import {createConfirm} from "./confirm.js";
 import {createHint} from "./hint.js";
 import {
   capitalise, clear, clockWords, copyControl, h, normalise, plural, ratingDelta, ratingWords,
@@ -209,6 +210,7 @@ function receive(message) {
       }
       S.view = message;
       S.pending = false;
+      S.confirm?.seen(message.version, message.your_turn && message.status === "playing");
       if (S.table) S.table.status = message.status;
       render();
       S.moments.offer(message, before, {first});
@@ -351,9 +353,13 @@ function fatal(title, detail, offerWatch = false) {
 }
 
 // ------------------------------------------------------------------ moves and questions
-function play(action, element) {
+function play(action, element, confirmed = false) {
   const view = S.view;
   if (!view || !view.your_turn || S.pending) return;
+  if (!confirmed && S.confirm && !S.confirm.offer(action, view.version)) {
+    say(null);
+    return;
+  }
   S.refs += 1;
   if (send({type: "action", version: view.version, action: action.id, ref: `m${S.refs}`})) {
     S.pending = true;
@@ -501,6 +507,8 @@ function render() {
   renderGame();
   renderPlayersPanel();
   renderMoves();
+  // A move chosen and not yet confirmed stays marked on the board just drawn.
+  S.confirm?.mark(document);
   renderLogPanel();
   S.ruleHelp?.update();
   const view = S.view;
@@ -1304,6 +1312,7 @@ function renderMoves() {
   const list = clear($("move-list"));
   const view = S.view;
   const title = $("moves-title");
+  if (S.confirmToggle) S.confirmToggle.hidden = !view || S.seat === null || view.status !== "playing";
   if (!view) return;
   if (S.seat === null) {
     title.textContent = "Moves";
@@ -1444,12 +1453,17 @@ async function start() {
   S.chat = createChat({send, me: () => ({seat: S.seat, playerId: identity.get()?.id ?? null})});
   S.hint = createHint({
     send,
-    onPlay: (move) => play(move),
+    onPlay: (move) => play(move, null, true),
     allowed: () => S.table?.hints === true,
     named: (text) => named(text),
   });
   // Beside the list of moves (which each drawing of the moves clears), not inside it.
   $("moves").append(S.hint.button, S.hint.panel);
+  S.confirm = createConfirm({send: (action, element) => play(action, element, true),
+    named: (text) => named(text)});
+  S.confirmToggle = S.confirm.toggle();
+  $("moves").append(S.confirmToggle);
+  document.body.append(S.confirm.bar);
   try {
     const info = await api.table(tableId);
     S.table = info.table;
