@@ -138,6 +138,7 @@ def measure(name: str, players: int, level: str, games: int, seed: int,
     payload = {"game": name, "players": players, "simulations": simulations, "seed": seed,
                "seconds": seconds, "rollout": rollout}
     began = time.perf_counter()
+    code = revision()  # now: the tree may move on while the table plays
     kind = f"{seconds:g}s" if seconds is not None else f"{simulations}sims"
     journal = JOURNALS / (f"versus-{name}-{players}p-{level}-{kind}-{rollout or 'own'}-"
                           f"{games}games-seed{seed}.jsonl")
@@ -160,7 +161,7 @@ def measure(name: str, players: int, level: str, games: int, seed: int,
             / max(sum(r["theirs_choices"] for r in results), 1),
             "theirs_simulations": sum(r["theirs_simulations"] for r in results)
             / max(sum(r["theirs_choices"] for r in results), 1),
-            "seconds": time.perf_counter() - began,
+            "seconds": time.perf_counter() - began, "revision": code,
             **({"resumed": resumed} if resumed else {})}
 
 
@@ -168,7 +169,7 @@ def keep(path: Path, row: dict[str, Any], command: str, load: float) -> None:
     """Record one finished expert table, replacing an earlier record of it; the file is read
     again under a lock, so sittings may run side by side."""
     when = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=row["seconds"])
-    record = {**row, "run": {"command": command, "revision": revision(),
+    record = {**row, "run": {"command": command, "revision": row.get("revision") or revision(),
                              "date": when.strftime("%Y-%m-%d %H:%M UTC"),
                              "load_at_start": load, "minutes": round(row["seconds"] / 60, 1)}}
     path.parent.mkdir(parents=True, exist_ok=True)
