@@ -405,3 +405,22 @@ def test_on_the_real_table_page_cards_are_put_out_and_played(server: str, page: 
         if move == 2:  # the three put-out cards are out, face down in the Forest deck
             assert page.locator("#game-root .tg-out-cards .card").count() == 3
     assert refused is not None, "no card was ever refused in 30 moves"
+
+
+def test_the_log_counts_a_run_of_the_same_line_instead_of_repeating_it(server, page):
+    from tests.browser.support import click_random_move
+
+    _, link = human_against_bots(server, GAME, 3)
+    open_table(page, link)
+    rng = random.Random(2)
+    # Every seat puts five cards out face down before the first trick.
+    while "Trick 1" not in page.locator("#log").inner_text():
+        assert wait_my_turn_or_end(page) == "you"
+        click_random_move(page, rng)
+    text = page.locator("#log").inner_text()
+    for bot in ("Random bot A", "Random bot B"):
+        assert f"{bot} puts out a card face down. ×5" in text, text
+        assert text.count(f"{bot} puts out a card face down.") == 1
+    # The player's own put-outs name five different cards: five lines.
+    assert text.count("You put out") == 5
+    assert page.locator("#log li", has_text="puts out a card face down").count() == 2

@@ -343,6 +343,18 @@ export function renderLog(list, lines, mySeat, names = null) {
   }
   for (const old of list.querySelectorAll(".fresh, .last")) old.classList.remove("fresh", "last");
   for (let i = start; i < lines.length; i += 1) {
+    const previous = list.lastElementChild;
+    if (i > 0 && previous && lines[i] === lines[i - 1]) {
+      // The same line again (five cards put out face down): one line with its count, so
+      // the moves that matter are not scrolled away by repetition.
+      const times = Number(previous.dataset.times || 1) + 1;
+      previous.dataset.times = String(times);
+      const count = previous.querySelector(".times")
+        || previous.appendChild(h("span", {class: "times"}));
+      count.textContent = ` ×${times}`;
+      if (extends_ && shown.length) previous.classList.add("fresh");
+      continue;
+    }
     const item = logLine(lines[i], mySeat, names);
     if (extends_ && shown.length) item.classList.add("fresh");
     list.append(item);
