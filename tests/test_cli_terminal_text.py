@@ -10,7 +10,7 @@ from ladytiger.cli.log_lines import grouped, print_log
 
 def test_a_run_of_the_same_line_is_one_line_with_its_count():
     lines = ["Seat 1 puts out a card face down."] * 5 + ["Trick 1: [the Forest card]."]
-    lines += ["Seat 1 draws."] + ["Seat 1 puts out a card face down."]
+    lines += ["Seat 1 draws.", "Seat 1 puts out a card face down."]
     assert grouped(lines) == [("Seat 1 puts out a card face down.", 5),
                               ("Trick 1: [the Forest card].", 1), ("Seat 1 draws.", 1),
                               ("Seat 1 puts out a card face down.", 1)]
