@@ -26,12 +26,6 @@ def card(name: str | None) -> Text:
     return Text(f" {name} ", style=_STYLES.get(name.split()[0], "bold"))
 
 
-def cards(names: list[str] | None) -> Text:
-    if not names:
-        return Text("(none)", style="dim")
-    return Text(" ").join(card(name) for name in names)
-
-
 def played(entry: dict[str, Any]) -> Text:
     """A played card; a Black card shows the colour it counts as in this trick."""
     shown = card(entry["card"])

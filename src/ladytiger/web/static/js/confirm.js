@@ -25,8 +25,9 @@ function keep(on) {
 
 /**
  * `send(action, element)` plays a move; `named(text)` is a move's text with seats by name.
- * Returns {offer(action, element, version) -> true when the move is to be sent now,
- * forget(), mark(root), toggle() (the checkbox for the moves panel), bar}.
+ * Returns {offer(action, version) -> true when the move is to be sent now, seen(version,
+ * yourTurn) (a new view arrived), forget(), mark(root), toggle() (the checkbox for the moves
+ * panel), bar}.
  */
 export function createConfirm({send, named}) {
   let wanted = confirmWanted();
