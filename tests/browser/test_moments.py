@@ -349,3 +349,80 @@ def test_a_moment_names_the_readers_own_seat_as_theirs(server, page):
         "Calm Panda ends with 1 gem",
         "Your Door was the Blue Lady",
     ]
+
+
+# ---------------------------------------------------------------------------- tricks
+# Every panel the page shows, by kind and version, whether or not it is still up.
+RECORD_PANELS = """
+window.__panels = [];
+new MutationObserver(() => {
+  const panel = document.getElementById("moment");
+  if (!panel) return;
+  const entry = `${panel.dataset.kind}:${panel.dataset.version}`;
+  if (!window.__panels.includes(entry)) window.__panels.push(entry);
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def trick_panels(page: Page) -> list[int]:
+    return [int(entry.split(":")[1]) for entry in page.evaluate("() => window.__panels")
+            if entry.startswith("trick:")]
+
+
+def play_until(page: Page, rng: random.Random, done, limit: float = 60) -> None:
+    """Play this seat by random clicks, closing any panel that is not a trick's, until
+    `done()` is true."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        panel = page.locator("#moment")
+        if panel.count() and panel.get_attribute("data-kind") != "trick":
+            page.keyboard.press("Escape")
+        turn = page.evaluate("() => document.body?.dataset.turn")
+        assert turn != "over", "the game ended first"
+        # A click outside a panel closes it: no click once what was awaited is there.
+        if turn == "you" and page.evaluate("() => document.body?.dataset.pending") != "1" \
+                and not done():
+            controls = page.locator(ENABLED).filter(visible=True)
+            if controls.count():
+                with contextlib.suppress(Exception):
+                    controls.nth(rng.randrange(controls.count())).click(timeout=2000)
+        page.wait_for_timeout(80)
+
+
+def test_a_player_can_follow_tricks_on_the_board_without_a_panel_each_time(server, new_page):
+    made = http(server, "POST", "/api/tables", {
+        "game": "tighee", "options": {"players": 3}, "bot_pause": 0.0,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "random"}]})
+    page = new_page()
+    page.add_init_script(RECORD_PANELS)
+    seen = watch_seen(page)
+    page.goto(made["links"]["invites"]["0"])
+    rng = random.Random("tricks")
+    toggle = page.locator("#trick-panels")
+    # Before any trick has ended, the game has nothing to say about tricks.
+    page.wait_for_function("() => document.body?.dataset.turn === 'you'")
+    expect(toggle).to_be_hidden()
+    # The first trick comes up in a panel, which offers to stop; the preference appears.
+    trick = page.locator("#moment[data-kind='trick']")
+    play_until(page, rng, lambda: trick.count() > 0)
+    first = int(trick.get_attribute("data-version") or "-1")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_be_checked()
+    page.locator(".moment-no-tricks").click()
+    expect(trick).to_have_count(0)
+    expect(toggle).not_to_be_checked()
+    shown = trick_panels(page)
+    # The following tricks are seen at once, without a panel, so the bots go on.
+    seen_before = len(seen)
+    play_until(page, rng, lambda: len(seen) >= seen_before + 3)
+    assert first in seen
+    assert trick_panels(page) == shown
+    assert page.evaluate("() => localStorage.getItem('ladytiger.trickPanels')") == "off"
+    # The board still shows the trick last taken.
+    expect(page.locator("#game-root")).to_contain_text("went to")
+    # Ticked again, the next trick comes up again.
+    toggle.check()
+    play_until(page, rng, lambda: len(trick_panels(page)) > len(shown))
+    assert page.evaluate("() => localStorage.getItem('ladytiger.trickPanels')") == "on"

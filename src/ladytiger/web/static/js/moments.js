@@ -18,6 +18,25 @@ const KINDS = {
 // How long a moment stays, at the normal speed: a trick is seen at a glance; an end of
 // round has scores and cards to read.
 const SHOWN_MS = {trick: 3000, default: 6500};
+// A trick ends every few moves: a player who follows the tricks on the board may not want a
+// panel over it each time. The end of a round and of the game still come up.
+const TRICKS_KEY = "ladytiger.trickPanels";
+
+export function trickPanelsWanted() {
+  try {
+    return localStorage.getItem(TRICKS_KEY) !== "off";
+  } catch (error) {
+    return true;
+  }
+}
+
+function keepTrickPanels(on) {
+  try {
+    localStorage.setItem(TRICKS_KEY, on ? "on" : "off");
+  } catch (error) {
+    // The choice lasts for this page only.
+  }
+}
 
 /**
  * The panel and its queue. `send(message)` talks to the server; `context()` gives what the
@@ -26,6 +45,14 @@ const SHOWN_MS = {trick: 3000, default: 6500};
 export function createMoments({send, context, tableId, onShow = null}) {
   const queue = [];
   let shown = null; // {version, moment, view, before, panel, timer}
+  let trickPanels = trickPanelsWanted();
+  // The preference under the moves: hidden until this game has shown a trick.
+  const trickBox = h("input", {type: "checkbox", id: "trick-panels"});
+  trickBox.checked = trickPanels;
+  trickBox.addEventListener("change", () => setTrickPanels(trickBox.checked));
+  const trickToggle = h("label", {class: "confirm-toggle trick-toggle", for: "trick-panels",
+    hidden: true, title: "Off: each trick is shown on the board and in the log only; the end "
+      + "of a round still comes up"}, trickBox, " Show each trick in a panel");
   const storeKey = `ladytiger.moment.${tableId}`;
   // A live region present from the start: a screen reader announces what changes in it,
   // not a panel that appears with its words already in place.
@@ -57,6 +84,15 @@ export function createMoments({send, context, tableId, onShow = null}) {
     const version = view.version;
     if (version <= lastClosed()) return;
     if ((shown && shown.version === version) || queue.some((item) => item.version === version)) return;
+    if (moment.kind === "trick") {
+      trickToggle.hidden = false;
+      if (!trickPanels) {
+        // Seen at once: the bots need not wait for a panel this reader does not want.
+        remember(version);
+        send({type: "seen", version});
+        return;
+      }
+    }
     // A finished game opened afresh: its end summary says it all.
     if (first && view.status === "finished") {
       remember(version);
@@ -103,6 +139,7 @@ export function createMoments({send, context, tableId, onShow = null}) {
     lines.length ? h("ul", {class: "moment-lines"},
       lines.map((line) => h("li", {}, sentence(ctx.named(String(line)))))) : null,
     reveal(o, before, kind, ctx),
+    kind === "trick" ? h("p", {class: "moment-option"}, stopTricks()) : null,
     h("footer", {class: "moment-foot"},
       // Where a reader finds the panel goes too fast (or too slow), they can say so.
       speedControl({label: "Show"}),
@@ -117,6 +154,22 @@ export function createMoments({send, context, tableId, onShow = null}) {
     document.body.dataset.moment = kind || "moment";
     if (onShow) onShow(kind);
     countdown(item);
+  }
+
+  function stopTricks() {
+    const button = h("button", {type: "button", class: "link-button moment-no-tricks"},
+      "Follow tricks on the board only");
+    button.addEventListener("click", () => {
+      setTrickPanels(false);
+      dismiss();
+    });
+    return button;
+  }
+
+  function setTrickPanels(on) {
+    trickPanels = on;
+    trickBox.checked = on;
+    keepTrickPanels(on);
   }
 
   /** It goes by itself: a reader who wants longer chooses a slower speed. (Holding it
@@ -170,7 +223,7 @@ export function createMoments({send, context, tableId, onShow = null}) {
     if (shown) place(shown.panel);
   });
 
-  return {offer, dismiss, current: () => shown};
+  return {offer, dismiss, current: () => shown, trickToggle};
 }
 
 /** Over the middle of the board on a wide screen; a sheet at the bottom of a phone. */

@@ -1313,6 +1313,8 @@ function renderMoves() {
   const view = S.view;
   const title = $("moves-title");
   if (S.confirmToggle) S.confirmToggle.hidden = !view || S.seat === null || view.status !== "playing";
+  // Shown once a trick has ended in this game (moments.js), while there are tricks to come.
+  if (S.moments && view?.status !== "playing") S.moments.trickToggle.hidden = true;
   if (!view) return;
   if (S.seat === null) {
     title.textContent = "Moves";
@@ -1462,7 +1464,7 @@ async function start() {
   S.confirm = createConfirm({send: (action, element) => play(action, element, true),
     named: (text) => named(text)});
   S.confirmToggle = S.confirm.toggle();
-  $("moves").append(S.confirmToggle);
+  $("moves").append(S.confirmToggle, S.moments.trickToggle);
   document.body.append(S.confirm.bar);
   try {
     const info = await api.table(tableId);
