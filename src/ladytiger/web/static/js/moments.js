@@ -22,7 +22,7 @@ const SHOWN_MS = {trick: 3000, default: 6500};
 // panel over it each time. The end of a round and of the game still come up.
 const TRICKS_KEY = "ladytiger.trickPanels";
 
-export function trickPanelsWanted() {
+function trickPanelsWanted() {
   try {
     return localStorage.getItem(TRICKS_KEY) !== "off";
   } catch (error) {
@@ -87,9 +87,7 @@ export function createMoments({send, context, tableId, onShow = null}) {
     if (moment.kind === "trick") {
       trickToggle.hidden = false;
       if (!trickPanels) {
-        // Seen at once: the bots need not wait for a panel this reader does not want.
-        remember(version);
-        send({type: "seen", version});
+        skip(version);
         return;
       }
     }
@@ -157,7 +155,7 @@ export function createMoments({send, context, tableId, onShow = null}) {
   }
 
   function stopTricks() {
-    const button = h("button", {type: "button", class: "link-button moment-no-tricks"},
+    const button = h("button", {type: "button", class: "moment-no-tricks"},
       "Follow tricks on the board only");
     button.addEventListener("click", () => {
       setTrickPanels(false);
@@ -166,10 +164,22 @@ export function createMoments({send, context, tableId, onShow = null}) {
     return button;
   }
 
+  /** Seen at once: the bots need not wait for a panel this reader does not want. */
+  function skip(version) {
+    remember(version);
+    send({type: "seen", version});
+  }
+
   function setTrickPanels(on) {
     trickPanels = on;
     trickBox.checked = on;
     keepTrickPanels(on);
+    if (on) return;
+    // Tricks already waiting their turn behind the panel shown go too.
+    for (const item of queue.filter((waiting) => waiting.moment.kind === "trick")) {
+      queue.splice(queue.indexOf(item), 1);
+      skip(item.version);
+    }
   }
 
   /** It goes by itself: a reader who wants longer chooses a slower speed. (Holding it
