@@ -376,6 +376,45 @@ def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     screenshot(page, "replay-open-file")
 
 
+def test_a_replay_lists_the_cards_put_out_face_down_only_for_their_owner(server, page,
+                                                                          tmp_path):
+    """In Tighee the cards put out for the Forest deck are secret: a replay from everyone's
+    view or another seat's tells that a card was put out, the owner's view names it."""
+    import ladytiger
+    from ladytiger.core.playout import random_step
+    from ladytiger.core.record import save
+
+    state = ladytiger.load_game("tighee", players=3).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    saved = tmp_path / "tighee.json"
+    save(state, saved)
+    history = json.loads(saved.read_text())["history"]
+    index = next(i for i, text in enumerate(history)
+                 if text.startswith("put out") and state.actors()[i] == 1)
+    card = history[index].removeprefix("put out ")
+    page.goto(server + "/replay")
+    page.wait_for_function("() => document.body?.dataset.ready === 'file'")
+    page.locator("#record-file").set_input_files(str(saved))
+    page.wait_for_function("() => document.body?.dataset.ready === '1'")
+    entry = page.locator(f'#steps li[data-step="{index + 1}"]')
+    expect(entry).to_have_text(re.compile(r"puts out a card face down$"))
+    expect(entry).not_to_contain_text(card)
+    # Stepping onto it: the step line says no more than the list.
+    entry.locator("button").click()
+    page.wait_for_function("(n) => document.body?.dataset.step === String(n)", arg=index + 1)
+    expect(page.locator(".replay-now")).to_contain_text("puts out a card face down")
+    expect(page.locator(".replay-now")).not_to_contain_text(card)
+    screenshots_at_both_sizes(page, "replay-hidden-steps")
+    # The owner's view names the card; another seat's does not.
+    page.locator("#viewer").select_option("1")
+    expect(entry).to_contain_text(f"put out {card}")
+    expect(page.locator(".replay-now")).to_contain_text(card)
+    page.locator("#viewer").select_option("2")
+    expect(entry).not_to_contain_text(card)
+
+
 def test_the_move_clock_counts_down_and_a_bot_moves_when_it_runs_out(server, page):
     made = create_table(server, "doors", {"gems_to_win": 3},
                         [{"kind": "human"}, {"kind": "bot", "bot": "random"}],

@@ -21,12 +21,40 @@ def _replay(record: Any) -> State:
 
 
 def replay_steps(record: Any) -> list[dict[str, Any]]:
-    """Each history entry: its index, who made it (a seat, or -1 for chance) and its text."""
+    """Each history entry: its index, who made it (a seat, or -1 for chance), its text, and
+    `seen`: for each viewer (the spectator first, then seat 0, 1, ...) that did not learn
+    the step's outcome when it was taken, what that viewer saw of it (else null). A replay
+    from one seat's view lists the game as that seat saw it."""
     final = _replay(record)
-    return [
-        {"index": index, "actor": actor, "text": text}
+    steps = [
+        {"index": index, "actor": actor, "text": text, "seen": None}
         for index, (actor, text) in enumerate(zip(final.actors(), record["history"], strict=True))
     ]
+    viewers: list[int | None] = [None, *range(final.num_players())]
+    for slot, viewer in enumerate(viewers):
+        for index, text in _seen_when_taken(final, viewer).items():
+            if steps[index]["seen"] is None:
+                steps[index]["seen"] = [None] * len(viewers)
+            steps[index]["seen"][slot] = text
+    return steps
+
+
+def _seen_when_taken(final: State, viewer: int | None) -> dict[int, str]:
+    """The steps whose outcome `viewer` did not know right after they were taken, with the
+    words `viewer`'s log gave them.
+
+    The engine's own hooks answer both (`_hidden_steps`, what resampling redraws, and
+    `_describe`, what each viewer's log is built from), as the bots' opponent model and the
+    information-state tensors ask them: a replay then hides exactly what the table hid."""
+    state = final.game.new_initial_state()
+    seen: dict[int, str] = {}
+    for index, (actor, action) in enumerate(zip(final.actors(), final.history(), strict=True)):
+        before = state.clone()
+        state.apply_action(action)
+        if index in state._hidden_steps(viewer):
+            seen[index] = " ".join(str(line) for line in before._describe(action, actor, viewer,
+                                                                          state))
+    return seen
 
 
 def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
@@ -42,8 +70,11 @@ def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
     state = final.game.new_initial_state()
     for action in history[:step]:
         state.apply_action(action)
+    # The steps taken so far whose outcome `viewer` still does not know: a replay lists
+    # them as the viewer saw them (`seen` in `replay_steps`).
     return {"step": step, "of": len(history), "viewer": viewer,
-            "observation": state.observation(viewer)}
+            "observation": state.observation(viewer),
+            "hidden": sorted(state._hidden_steps(viewer))}
 
 
 def parse_viewer(value: str | None) -> int | None:

@@ -25,6 +25,10 @@ const R = {
   entry: null,
   playing: null,
   drawn: null,
+  // History entries the drawn view's viewer still did not know at its step (`hidden` of the
+  // server's view), and the step and viewer that answer was for.
+  hidden: new Set(),
+  hiddenFor: null,
 };
 
 function players() {
@@ -74,7 +78,14 @@ async function go(step) {
   }
   if (wanted.step !== R.step || wanted.viewer !== R.viewer) return;
   R.drawn = answer;
+  R.hidden = new Set(answer.hidden || []);
+  R.hiddenFor = `${R.viewer}|${R.step}`;
   renderBoard(answer);
+  // Only the words of the step line: the slider may be held in the middle of a drag.
+  const now = document.querySelector(".replay-now");
+  const words = nowWords(R.step > 0 ? R.steps[R.step - 1] : null);
+  if (now) clear(now).append(...(Array.isArray(words) ? words : [words]));
+  renderSteps();
   const url = new URL(location.href);
   if (tableId) url.searchParams.set("step", String(R.step));
   if (R.viewer === null || !tableId) url.searchParams.delete("viewer");
@@ -134,6 +145,28 @@ function control(label, content, onclick, disabled, key) {
     disabled, onclick}, content);
 }
 
+/**
+ * What the viewer chosen saw of a history entry, in the words of their log, when its outcome
+ * was hidden from them at the step shown (a card put out face down, another seat's deal);
+ * null when they knew it in full. Later steps are told as the viewer will see them happen.
+ */
+function hiddenWords(entry) {
+  const seen = entry.seen?.[R.viewer === null ? 0 : R.viewer + 1];
+  if (seen === null || seen === undefined) return null;
+  // Learnt since (a door shown at the end of a contest): the server's view of this step
+  // says so. Until it has come, the entry stays as it was seen when taken.
+  if (entry.index < R.step && R.hiddenFor === `${R.viewer}|${R.step}`
+      && !R.hidden.has(entry.index)) return null;
+  return seen.replace(/\bSeat (\d+)\b/g, (_, seat) => seatName(Number(seat))).replace(/\.$/, "");
+}
+
+/** An entry as the list and the step line show it: who, then what. */
+function entryWords(entry) {
+  const hidden = hiddenWords(entry);
+  if (hidden !== null) return [h("span", {class: "step-hidden"}, hidden)];
+  return [h("b", {}, entry.actor >= 0 ? seatName(entry.actor) : "Chance"), `: ${entry.text}`];
+}
+
 /** What the position at `step` follows: the last move, and any deals after it. */
 function describeStep(step) {
   let move = step - 1;
@@ -142,8 +175,11 @@ function describeStep(step) {
   const after = deals ? ` (then ${deals} chance step${deals === 1 ? "" : "s"})` : "";
   if (step === 0) return "The start: nothing has happened yet.";
   if (move < 0) return [h("b", {}, "The deal"), `: ${deals} chance step${deals === 1 ? "" : "s"}`];
-  const entry = R.steps[move];
-  return [h("b", {}, seatName(entry.actor)), `: ${entry.text}`, h("span", {class: "muted"}, after)];
+  return [...entryWords(R.steps[move]), h("span", {class: "muted"}, after)];
+}
+
+function nowWords(current) {
+  return R.everyStep && current ? entryWords(current) : describeStep(R.step);
 }
 
 function renderControls() {
@@ -170,9 +206,7 @@ function renderControls() {
   const playButton = h("button", {type: "button", class: "small primary", id: "autoplay"},
     R.playing ? "Pause" : "Play");
   playButton.addEventListener("click", toggleAutoplay);
-  const what = R.everyStep && current
-    ? [h("b", {}, current.actor >= 0 ? seatName(current.actor) : "Chance"), `: ${current.text}`]
-    : describeStep(R.step);
+  const what = nowWords(current);
   bar.append(
     h("div", {class: "row replay-controls"},
       control("First step", svg("0 0 24 24", ICONS.first, {class: "icon"}), () => go(0),
@@ -198,12 +232,22 @@ function renderSteps() {
     list.append(h("li", {"data-step": 0}, h("button", {type: "button", onclick: () => go(0)},
       h("span", {class: "index"}, "0"), "The start")));
     for (const entry of R.steps) {
-      const who = entry.actor >= 0 ? `${seatName(entry.actor)}: ` : "";
       list.append(h("li", {"data-step": entry.index + 1,
         class: entry.actor >= 0 ? "step-player" : "step-chance"},
-        h("button", {type: "button", onclick: () => go(entry.index + 1)},
-          h("span", {class: "index"}, entry.index + 1), who, entry.text)));
+        h("button", {type: "button", onclick: () => go(entry.index + 1)})));
     }
+  }
+  // Each entry as the chosen viewer knows it at this step: drawn again only where that changed.
+  for (const entry of R.steps) {
+    const hidden = hiddenWords(entry);
+    const item = list.children[entry.index + 1];
+    const key = hidden === null ? "full" : hidden;
+    if (item.dataset.words === key) continue;
+    item.dataset.words = key;
+    item.classList.toggle("step-unseen", hidden !== null);
+    const who = entry.actor >= 0 ? `${seatName(entry.actor)}: ` : "";
+    clear(item.firstChild).append(h("span", {class: "index"}, entry.index + 1),
+      ...(hidden === null ? [who, entry.text] : [h("span", {class: "step-hidden"}, hidden)]));
   }
   // The current entry: the last one shown that is already played at this step.
   let current = null;
