@@ -95,6 +95,43 @@ def test_replay_steps_through_a_saved_game(tmp_path):
     assert "after 2 of" in stepped.output and "after 1 of" in stepped.output
 
 
+def test_replay_from_a_seat_tells_others_secret_cards_without_naming_them(tmp_path):
+    import random
+
+    import ladytiger
+    from ladytiger.core.playout import random_step
+    from ladytiger.core.record import save
+
+    state = ladytiger.load_game("tighee", players=3).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    path = tmp_path / "tighee.json"
+    save(state, path)
+    history = json.loads(path.read_text())["history"]
+    put_outs = {i: state.actors()[i] for i, text in enumerate(history)
+                if text.startswith("put out")}
+
+    def listed(output: str) -> dict[int, str]:
+        """The numbered lines of the listing: entry index -> its words."""
+        found = (re.match(r"\s*(\d+) (.*)$", line) for line in output.splitlines())
+        return {int(m.group(1)) - 1: m.group(2) for m in found if m}
+
+    watched = runner.invoke(app, ["replay", str(path), "--seat", "0", "--no-step"],
+                            env={"COLUMNS": "200"})
+    assert watched.exit_code == 0, watched.output
+    lines = listed(watched.output)
+    # Seat 0's own cards are named; the others' are told as seat 0 saw them.
+    for index, seat in put_outs.items():
+        if seat == 0:
+            assert lines[index] == history[index]
+        else:
+            assert lines[index] == f"Seat {seat} puts out a card face down."
+    # With no seat chosen the record is named in full.
+    whole = listed(runner.invoke(app, ["replay", str(path), "--no-step"]).output)
+    assert all(whole[index] == history[index] for index in put_outs)
+
+
 def test_replay_of_a_corrupt_record_names_the_problem(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("not json")

@@ -21,6 +21,7 @@ from ladytiger.core import CHANCE, Game, LadyTigerError, State, load_game, regis
 from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import load as load_record
 from ladytiger.core.record import save as save_record
+from ladytiger.core.seen_steps import seen_when_taken, still_hidden
 
 app = typer.Typer(
     help="ladytiger: play, simulate and study seven tabletop card games.",
@@ -301,15 +302,23 @@ def replay(
         states.append(states[-1].clone())
         states[-1].apply_action(action)
     texts = [states[i].action_to_string(a) for i, a in enumerate(history)]
+    # Watched from a seat, a step that seat did not know (yet) is told in its own words.
+    unseen = seen_when_taken(final, seat) if seat is not None else {}
+
+    def words(index: int, at: int) -> str:
+        if index in unseen and index in still_hidden(states[at], seat):
+            return f"[italic]{escape(unseen[index])}[/]"
+        return escape(texts[index])
+
     position = 0 if step else len(history)
     if not step:
-        for index, text in enumerate(texts, start=1):
-            console.print(f"[dim]{index:>4}[/] {text}")
+        for index in range(len(texts)):
+            console.print(f"[dim]{index + 1:>4}[/] {words(index, len(history))}")
     while True:
         shown = states[position]
         console.print(
             f"[bold]after {position} of {len(history)} actions[/]"
-            + (f": {texts[position - 1]}" if position else "")
+            + (f": {words(position - 1, position)}" if position else "")
         )
         viewer = seat if seat is not None else _whole_truth_viewer(shown)
         console.print(render(shown.observation(viewer)))

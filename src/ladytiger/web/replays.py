@@ -10,6 +10,7 @@ from typing import Any
 
 from ladytiger.core import LadyTigerError, State
 from ladytiger.core.record import from_record
+from ladytiger.core.seen_steps import seen_when_taken, still_hidden
 from ladytiger.web.protocol import ProtocolError
 
 
@@ -32,29 +33,11 @@ def replay_steps(record: Any) -> list[dict[str, Any]]:
     ]
     viewers: list[int | None] = [None, *range(final.num_players())]
     for slot, viewer in enumerate(viewers):
-        for index, text in _seen_when_taken(final, viewer).items():
+        for index, text in seen_when_taken(final, viewer).items():
             if steps[index]["seen"] is None:
                 steps[index]["seen"] = [None] * len(viewers)
             steps[index]["seen"][slot] = text
     return steps
-
-
-def _seen_when_taken(final: State, viewer: int | None) -> dict[int, str]:
-    """The steps whose outcome `viewer` did not know right after they were taken, with the
-    words `viewer`'s log gave them.
-
-    The engine's own hooks answer both (`_hidden_steps`, what resampling redraws, and
-    `_describe`, what each viewer's log is built from), as the bots' opponent model and the
-    information-state tensors ask them: a replay then hides exactly what the table hid."""
-    state = final.game.new_initial_state()
-    seen: dict[int, str] = {}
-    for index, (actor, action) in enumerate(zip(final.actors(), final.history(), strict=True)):
-        before = state.clone()
-        state.apply_action(action)
-        if index in state._hidden_steps(viewer):
-            seen[index] = " ".join(str(line) for line in before._describe(action, actor, viewer,
-                                                                          state))
-    return seen
 
 
 def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
@@ -74,7 +57,7 @@ def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
     # them as the viewer saw them (`seen` in `replay_steps`).
     return {"step": step, "of": len(history), "viewer": viewer,
             "observation": state.observation(viewer),
-            "hidden": sorted(state._hidden_steps(viewer))}
+            "hidden": sorted(still_hidden(state, viewer))}
 
 
 def parse_viewer(value: str | None) -> int | None:
