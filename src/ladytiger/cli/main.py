@@ -286,7 +286,9 @@ def simulate(
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="a saved game record (JSON)")],
-    seat: Annotated[int | None, typer.Option(help="watch from this seat (default: all)")] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="watch from this seat, its secrets named and the others' told as it saw them "
+        "(default: everything named)")] = None,
     step: Annotated[bool, typer.Option(help="step with Enter (b: back, q: quit)")] = True,
 ) -> None:
     """Step through a saved game record."""
