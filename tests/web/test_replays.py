@@ -23,6 +23,11 @@ def played(game: str, seed: int, **options) -> dict:
     return to_record(state)
 
 
+def hidden_at(record: dict, step: int, viewer: int | None) -> dict[int, str]:
+    return {entry["index"]: entry["seen"]
+            for entry in replay_view(record, step, viewer)["hidden"]}
+
+
 def test_cards_put_out_face_down_are_named_only_to_the_seat_that_put_them_out():
     record = played("tighee", 1, players=3)
     steps = replay_steps(record)
@@ -36,28 +41,35 @@ def test_cards_put_out_face_down_are_named_only_to_the_seat_that_put_them_out():
             if slot == step["actor"] + 1:
                 assert words is None  # their own card, named in the record's text
             else:
-                assert words is not None and card not in words
-                assert words.startswith(f"Seat {step['actor']} ")
+                assert words == f"Seat {step['actor']} puts out a card face down."
+                assert card not in words
     # A trick's cards are played face up: nobody's list hides them.
     plays = [step for step in steps if step["text"].startswith("play ")]
     assert plays and all(step["seen"] is None for step in plays)
-    # At the end the Forest cards' owners are still secret (the rules never show them).
+    # The view of any step says the same of the steps before it (the Forest cards' owners
+    # are never shown).
+    middle = put_outs[20]["index"] + 1
     for viewer in (None, 0, 1, 2):
-        hidden = set(replay_view(record, len(steps), viewer)["hidden"])
-        others = {step["index"] for step in put_outs if step["actor"] != viewer}
-        mine = {step["index"] for step in put_outs if step["actor"] == viewer}
-        assert others <= hidden and not mine & hidden
+        hidden = hidden_at(record, middle, viewer)
+        for step in put_outs:
+            if step["index"] < middle and step["actor"] != viewer:
+                assert hidden[step["index"]] == step["seen"][0 if viewer is None else viewer + 1]
+            else:
+                assert step["index"] not in hidden
 
 
 def test_a_door_hidden_when_dealt_is_named_once_the_contest_shows_it():
     record = played("doors", 4, gems_to_win=1)
     steps = replay_steps(record)
-    # Seat 1's Door, dealt face down: seat 0 and the spectator see only that it was dealt.
     dealt = next(step for step in steps
                  if step["actor"] == -1 and step["text"].endswith("to seat 1"))
-    assert dealt["seen"][0] is not None and dealt["seen"][1] is not None
-    assert dealt["seen"][2] is None
-    assert " ".join(dealt["text"].split()[1:3]) not in dealt["seen"][1]
-    # Right after the deal seat 0 does not know it; once the contest is over, it does.
-    assert dealt["index"] in replay_view(record, dealt["index"] + 1, 0)["hidden"]
-    assert dealt["index"] not in replay_view(record, len(steps), 0)["hidden"]
+    card = " ".join(dealt["text"].split()[1:3])
+    # Right after the deal seat 0 and the spectator see only that a Door was dealt; seat 1
+    # sees its own.
+    for viewer in (None, 0):
+        words = hidden_at(record, dealt["index"] + 1, viewer)[dealt["index"]]
+        assert card not in words and "Door" in words
+    assert dealt["index"] not in hidden_at(record, dealt["index"] + 1, 1)
+    # Once the contest is over everyone knows it, so the list names it from every view.
+    assert dealt["index"] not in hidden_at(record, len(steps), 0)
+    assert dealt["seen"] is None

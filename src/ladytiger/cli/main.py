@@ -21,7 +21,7 @@ from ladytiger.core import CHANCE, Game, LadyTigerError, State, load_game, regis
 from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import load as load_record
 from ladytiger.core.record import save as save_record
-from ladytiger.core.seen_steps import seen_when_taken, still_hidden
+from ladytiger.core.seen_steps import hidden_words
 
 app = typer.Typer(
     help="ladytiger: play, simulate and study seven tabletop card games.",
@@ -305,17 +305,18 @@ def replay(
         states[-1].apply_action(action)
     texts = [states[i].action_to_string(a) for i, a in enumerate(history)]
     # Watched from a seat, a step that seat did not know (yet) is told in its own words.
-    unseen = seen_when_taken(final, seat) if seat is not None else {}
-
     def words(index: int, at: int) -> str:
-        if index in unseen and index in still_hidden(states[at], seat):
+        unseen = hidden_words(states[at], [seat])[0] if seat is not None else {}
+        if index in unseen:
             return f"[italic]{escape(unseen[index])}[/]"
         return escape(texts[index])
 
     position = 0 if step else len(history)
     if not step:
-        for index in range(len(texts)):
-            console.print(f"[dim]{index + 1:>4}[/] {words(index, len(history))}")
+        unseen = hidden_words(final, [seat])[0] if seat is not None else {}
+        for index, text in enumerate(texts):
+            shown = f"[italic]{escape(unseen[index])}[/]" if index in unseen else escape(text)
+            console.print(f"[dim]{index + 1:>4}[/] {shown}")
     while True:
         shown = states[position]
         console.print(

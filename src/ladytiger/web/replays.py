@@ -10,7 +10,7 @@ from typing import Any
 
 from ladytiger.core import LadyTigerError, State
 from ladytiger.core.record import from_record
-from ladytiger.core.seen_steps import seen_when_taken, still_hidden
+from ladytiger.core.seen_steps import hidden_words
 from ladytiger.web.protocol import ProtocolError
 
 
@@ -23,20 +23,21 @@ def _replay(record: Any) -> State:
 
 def replay_steps(record: Any) -> list[dict[str, Any]]:
     """Each history entry: its index, who made it (a seat, or -1 for chance), its text, and
-    `seen`: for each viewer (the spectator first, then seat 0, 1, ...) that did not learn
-    the step's outcome when it was taken, what that viewer saw of it (else null). A replay
-    from one seat's view lists the game as that seat saw it."""
+    `seen`: null if every viewer knows it at the end; else, for each viewer (the spectator
+    first, then seat 0, 1, ...), what that viewer saw of it if it stayed hidden from them to
+    the end (else null). A step hidden for a while (a Door until its contest ends) is in the
+    `hidden` of the views of the steps while it was."""
     final = _replay(record)
     steps = [
         {"index": index, "actor": actor, "text": text, "seen": None}
         for index, (actor, text) in enumerate(zip(final.actors(), record["history"], strict=True))
     ]
     viewers: list[int | None] = [None, *range(final.num_players())]
-    for slot, viewer in enumerate(viewers):
-        for index, text in seen_when_taken(final, viewer).items():
+    for slot, found in enumerate(hidden_words(final, viewers)):
+        for index, words in found.items():
             if steps[index]["seen"] is None:
                 steps[index]["seen"] = [None] * len(viewers)
-            steps[index]["seen"][slot] = text
+            steps[index]["seen"][slot] = words
     return steps
 
 
@@ -54,10 +55,11 @@ def replay_view(record: Any, step: int, viewer: int | None) -> dict[str, Any]:
     for action in history[:step]:
         state.apply_action(action)
     # The steps taken so far whose outcome `viewer` still does not know: a replay lists
-    # them as the viewer saw them (`seen` in `replay_steps`).
+    # them in the words the viewer saw them in.
+    (hidden,) = hidden_words(state, [viewer])
     return {"step": step, "of": len(history), "viewer": viewer,
             "observation": state.observation(viewer),
-            "hidden": sorted(still_hidden(state, viewer))}
+            "hidden": [{"index": index, "seen": words} for index, words in sorted(hidden.items())]}
 
 
 def parse_viewer(value: str | None) -> int | None:

@@ -27,7 +27,7 @@ const R = {
   drawn: null,
   // History entries the drawn view's viewer still did not know at its step (`hidden` of the
   // server's view), and the step and viewer that answer was for.
-  hidden: new Set(),
+  hidden: new Map(),
   hiddenFor: null,
 };
 
@@ -78,7 +78,7 @@ async function go(step) {
   }
   if (wanted.step !== R.step || wanted.viewer !== R.viewer) return;
   R.drawn = answer;
-  R.hidden = new Set(answer.hidden || []);
+  R.hidden = new Map((answer.hidden || []).map((step) => [step.index, step.seen]));
   R.hiddenFor = `${R.viewer}|${R.step}`;
   renderBoard(answer);
   // Only the words of the step line: the slider may be held in the middle of a drag.
@@ -147,16 +147,17 @@ function control(label, content, onclick, disabled, key) {
 
 /**
  * What the viewer chosen saw of a history entry, in the words of their log, when its outcome
- * was hidden from them at the step shown (a card put out face down, another seat's deal);
- * null when they knew it in full. Later steps are told as the viewer will see them happen.
+ * is hidden from them at the step shown (a card put out face down, another seat's deal);
+ * null when they know it. Steps still to come are told so if they stay hidden to the end.
  */
 function hiddenWords(entry) {
-  const seen = entry.seen?.[R.viewer === null ? 0 : R.viewer + 1];
+  let seen;
+  if (entry.index < R.step && R.hiddenFor === `${R.viewer}|${R.step}`) {
+    // The server's view of this step says what is still hidden then, a Door until its
+    // contest shows it included.
+    seen = R.hidden.get(entry.index);
+  } else seen = entry.seen?.[R.viewer === null ? 0 : R.viewer + 1];
   if (seen === null || seen === undefined) return null;
-  // Learnt since (a door shown at the end of a contest): the server's view of this step
-  // says so. Until it has come, the entry stays as it was seen when taken.
-  if (entry.index < R.step && R.hiddenFor === `${R.viewer}|${R.step}`
-      && !R.hidden.has(entry.index)) return null;
   return seen.replace(/\bSeat (\d+)\b/g, (_, seat) => seatName(Number(seat))).replace(/\.$/, "");
 }
 
