@@ -26,3 +26,16 @@ def legal_texts(state: State) -> list[str]:
 def reason(state: State, text: str) -> str | None:
     """Why the move called `text` is illegal now (None if it is legal)."""
     return state.illegal_reason(state.string_to_action(text))
+
+
+def random_game(name: str, seed: int, **options: Any) -> State:
+    """A whole game of uniformly random moves and chance drawn by its odds, from `seed`."""
+    import random
+
+    from ladytiger.core.playout import random_step
+
+    state = new_game(name, **options)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(random_step(state, rng))
+    return state

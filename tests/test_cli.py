@@ -96,16 +96,10 @@ def test_replay_steps_through_a_saved_game(tmp_path):
 
 
 def test_replay_from_a_seat_tells_others_secret_cards_without_naming_them(tmp_path):
-    import random
-
-    import ladytiger
-    from ladytiger.core.playout import random_step
     from ladytiger.core.record import save
+    from tests.helpers import random_game
 
-    state = ladytiger.load_game("tighee", players=3).new_initial_state()
-    rng = random.Random(5)
-    while not state.is_terminal():
-        state.apply_action(random_step(state, rng))
+    state = random_game("tighee", 5, players=3)
     path = tmp_path / "tighee.json"
     save(state, path)
     history = json.loads(path.read_text())["history"]

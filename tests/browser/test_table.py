@@ -342,14 +342,10 @@ def test_rematch_and_replay_after_the_end(server, page):
 def test_a_saved_record_opens_in_the_replay_viewer(server, page, tmp_path):
     """A record file, as `ladytiger play --save` writes it, steps through like a table's;
     a damaged one is refused with the entry at fault named."""
-    import ladytiger
-    from ladytiger.core.playout import random_step
     from ladytiger.core.record import save
+    from tests.helpers import random_game
 
-    state = ladytiger.load_game("doors", gems_to_win=3).new_initial_state()
-    rng = random.Random(4)
-    while not state.is_terminal():
-        state.apply_action(random_step(state, rng))
+    state = random_game("doors", 4, gems_to_win=3)
     good = tmp_path / "doors.json"
     save(state, good)
     page.goto(server + "/")
@@ -380,14 +376,10 @@ def test_a_replay_lists_the_cards_put_out_face_down_only_for_their_owner(server,
                                                                           tmp_path):
     """In Tighee the cards put out for the Forest deck are secret: a replay from everyone's
     view or another seat's tells that a card was put out, the owner's view names it."""
-    import ladytiger
-    from ladytiger.core.playout import random_step
     from ladytiger.core.record import save
+    from tests.helpers import random_game
 
-    state = ladytiger.load_game("tighee", players=3).new_initial_state()
-    rng = random.Random(5)
-    while not state.is_terminal():
-        state.apply_action(random_step(state, rng))
+    state = random_game("tighee", 5, players=3)
     saved = tmp_path / "tighee.json"
     save(state, saved)
     history = json.loads(saved.read_text())["history"]

@@ -4,23 +4,13 @@ named in full from then on."""
 
 from __future__ import annotations
 
-import random
-
-import ladytiger
-from ladytiger.core.playout import sample_chance
 from ladytiger.core.record import to_record
 from ladytiger.web.replays import replay_steps, replay_view
+from tests.helpers import random_game
 
 
 def played(game: str, seed: int, **options) -> dict:
-    rng = random.Random(seed)
-    state = ladytiger.load_game(game, **options).new_initial_state()
-    while not state.is_terminal():
-        if state.current_player() < 0:
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return to_record(state)
+    return to_record(random_game(game, seed, **options))
 
 
 def hidden_at(record: dict, step: int, viewer: int | None) -> dict[int, str]:
