@@ -3,6 +3,7 @@
 // at each reveal). The notes are made with oscillators: no sound file to fetch, and nothing
 // plays until the player turns sound on.
 import {h} from "./dom.js";
+import {keepSwitch, switchOn} from "./switches.js";
 
 const SOUND_KEY = "ladytiger.sound";
 const ICON = "/static/img/favicon.svg";
@@ -83,19 +84,11 @@ export async function setTurnSignal(on) {
 
 // ------------------------------------------------------------------ the chime
 export function soundWanted() {
-  try {
-    return localStorage.getItem(SOUND_KEY) === "on";
-  } catch (error) {
-    return false;
-  }
+  return switchOn(SOUND_KEY);
 }
 
 function keepSound(on) {
-  try {
-    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
-  } catch (error) {
-    // The choice lasts for this page only.
-  }
+  keepSwitch(SOUND_KEY, on);
 }
 
 function audio() {

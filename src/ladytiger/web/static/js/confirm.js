@@ -4,23 +4,12 @@
 // it; another move changes the choice; "Cancel" or Escape drops it. A choice lasts only as
 // long as the position it was made in. The preference lives in this browser.
 import {capitalise, h} from "./dom.js";
+import {keepSwitch, switchOn} from "./switches.js";
 
 const KEY = "ladytiger.confirmMoves";
 
 export function confirmWanted() {
-  try {
-    return localStorage.getItem(KEY) === "on";
-  } catch (error) {
-    return false;
-  }
-}
-
-function keep(on) {
-  try {
-    localStorage.setItem(KEY, on ? "on" : "off");
-  } catch (error) {
-    // The choice lasts for this page only.
-  }
+  return switchOn(KEY);
 }
 
 /**
@@ -105,7 +94,7 @@ export function createConfirm({send, named}) {
     box.checked = wanted;
     box.addEventListener("change", () => {
       wanted = box.checked;
-      keep(wanted);
+      keepSwitch(KEY, wanted);
       if (!wanted) forget();
     });
     return h("label", {class: "confirm-toggle", for: "confirm-moves",

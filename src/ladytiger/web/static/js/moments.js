@@ -8,6 +8,7 @@
 import {capitalise, h} from "./dom.js";
 import {SCORE_UNITS} from "./frame.js";
 import {onSpeed, shownFor, speedControl} from "./speed.js";
+import {keepSwitch, switchOn} from "./switches.js";
 
 // What each kind of moment is called above its title. Kinds the engines add later are shown
 // by their own name.
@@ -22,22 +23,6 @@ const SHOWN_MS = {trick: 3000, default: 6500};
 // panel over it each time. The end of a round and of the game still come up.
 const TRICKS_KEY = "ladytiger.trickPanels";
 
-function trickPanelsWanted() {
-  try {
-    return localStorage.getItem(TRICKS_KEY) !== "off";
-  } catch (error) {
-    return true;
-  }
-}
-
-function keepTrickPanels(on) {
-  try {
-    localStorage.setItem(TRICKS_KEY, on ? "on" : "off");
-  } catch (error) {
-    // The choice lasts for this page only.
-  }
-}
-
 /**
  * The panel and its queue. `send(message)` talks to the server; `context()` gives what the
  * drawing needs now: {seat, seatName, card, named(text) -> nodes}.
@@ -45,7 +30,7 @@ function keepTrickPanels(on) {
 export function createMoments({send, context, tableId, onShow = null}) {
   const queue = [];
   let shown = null; // {version, moment, view, before, panel, timer}
-  let trickPanels = trickPanelsWanted();
+  let trickPanels = switchOn(TRICKS_KEY, true);
   // The preference under the moves: hidden until this game has shown a trick.
   const trickBox = h("input", {type: "checkbox", id: "trick-panels"});
   trickBox.checked = trickPanels;
@@ -173,7 +158,7 @@ export function createMoments({send, context, tableId, onShow = null}) {
   function setTrickPanels(on) {
     trickPanels = on;
     trickBox.checked = on;
-    keepTrickPanels(on);
+    keepSwitch(TRICKS_KEY, on);
     if (on) return;
     // Tricks already waiting their turn behind the panel shown go too.
     for (const item of queue.filter((waiting) => waiting.moment.kind === "trick")) {
