@@ -245,7 +245,6 @@ function renderSteps() {
     const key = hidden === null ? "full" : hidden;
     if (item.dataset.words === key) continue;
     item.dataset.words = key;
-    item.classList.toggle("step-unseen", hidden !== null);
     const who = entry.actor >= 0 ? `${seatName(entry.actor)}: ` : "";
     clear(item.firstChild).append(h("span", {class: "index"}, entry.index + 1),
       ...(hidden === null ? [who, entry.text] : [h("span", {class: "step-hidden"}, hidden)]));
