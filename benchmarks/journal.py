@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import fcntl
+import importlib
 import json
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -55,6 +57,24 @@ def journaled_game(payload: dict[str, Any], index: int) -> Any:
     return result
 
 
+def importable(worker: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
+    """`worker` by a name a spawned process can import.
+
+    A benchmark run as a script defines its worker in `__main__`. The journal's own worker
+    (`journaled_game`, in this module) carries it in its payload, and the process pool hides
+    the script while it starts workers that only need the package, so a worker left in
+    `__main__` could not be sent to them. The same function is found in the script's module
+    under `benchmarks.`, importable from any process started at the repository's root.
+    """
+    if getattr(worker, "__module__", None) != "__main__":
+        return worker
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    if script is None or Path(script).resolve().parent != Path(__file__).resolve().parent:
+        return worker
+    module = importlib.import_module(f"benchmarks.{Path(script).stem}")
+    return getattr(module, worker.__name__)  # type: ignore[no-any-return]
+
+
 def read_journal(path: Path) -> dict[int, dict[str, Any]]:
     """The games a journal holds by index; a line cut short by a killed sitting is skipped."""
     found: dict[int, dict[str, Any]] = {}
@@ -80,7 +100,8 @@ def play_journaled(worker: Callable[[Any, int], Any], payload: Any, games: int,
     journal.parent.mkdir(parents=True, exist_ok=True)
     earlier = {i: e for i, e in read_journal(journal).items() if i < games}
     missing = [i for i in range(games) if i not in earlier]
-    fresh = run_games(journaled_game, {"worker": worker, "inner": payload, "missing": missing,
+    fresh = run_games(journaled_game, {"worker": importable(worker), "inner": payload,
+                                       "missing": missing,
                                        "journal": str(journal), "revision": revision()},
                       len(missing), jobs=jobs, chunk_size=1)
     played = dict(zip(missing, fresh, strict=True))

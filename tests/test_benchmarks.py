@@ -140,3 +140,27 @@ def test_versus_openspiel_records_expert_tables_and_lists_the_missing(tmp_path, 
     text = versus.expert_markdown(json.loads(results.read_text()))
     assert "| doors | 2 | 6 | 2 |" in text
     assert "Not measured yet: favor 2p, traps 2p, shady_lady 2p, tighee 3p." in text
+
+
+def test_a_script_worker_reaches_spawned_processes_by_its_module_name(monkeypatch):
+    """A benchmark run as a script (`python benchmarks/levels.py`) defines its worker in
+    `__main__`; the journal hands its pool the same function from `benchmarks.<script>`,
+    which a spawned process can import (`--jobs 2` once failed on this)."""
+    import pickle
+    import types
+
+    from benchmarks import journal, levels
+
+    script = types.ModuleType("__main__")
+    script.__file__ = levels.__file__
+
+    def play_exploit_game(payload, index):  # what the script's own copy looks like
+        raise AssertionError("the script's copy must not be the one sent")
+
+    play_exploit_game.__module__ = "__main__"
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    found = journal.importable(play_exploit_game)
+    assert found is levels.play_exploit_game
+    assert pickle.loads(pickle.dumps(found)) is levels.play_exploit_game
+    # A worker of the package itself is sent as it is.
+    assert journal.importable(levels.play_arena_game) is levels.play_arena_game
