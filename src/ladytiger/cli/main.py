@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -304,19 +305,20 @@ def replay(
         states.append(states[-1].clone())
         states[-1].apply_action(action)
     texts = [states[i].action_to_string(a) for i, a in enumerate(history)]
-    # Watched from a seat, a step that seat did not know (yet) is told in its own words.
+    @functools.cache
+    def unseen(at: int) -> dict[int, str]:
+        return hidden_words(states[at], [seat])[0] if seat is not None else {}
+
     def words(index: int, at: int) -> str:
-        unseen = hidden_words(states[at], [seat])[0] if seat is not None else {}
-        if index in unseen:
-            return f"[italic]{escape(unseen[index])}[/]"
-        return escape(texts[index])
+        """Step `index` as the seat watched from knows it after `at` steps: a step it does
+        not know (yet) in its own log's words."""
+        told = unseen(at)
+        return f"[italic]{escape(told[index])}[/]" if index in told else escape(texts[index])
 
     position = 0 if step else len(history)
     if not step:
-        unseen = hidden_words(final, [seat])[0] if seat is not None else {}
-        for index, text in enumerate(texts):
-            shown = f"[italic]{escape(unseen[index])}[/]" if index in unseen else escape(text)
-            console.print(f"[dim]{index + 1:>4}[/] {shown}")
+        for index in range(len(texts)):
+            console.print(f"[dim]{index + 1:>4}[/] {words(index, len(history))}")
     while True:
         shown = states[position]
         console.print(
