@@ -485,7 +485,9 @@ def test_a_spectator_takes_an_open_seat_from_the_waiting_room(server, new_page):
     mover = visitor if visitor.locator("body").get_attribute("data-turn") == "you" else host
     jack = mover.locator('[data-move^="jack seat"]').first
     jack.wait_for(state="attached")
-    assert "seat" not in (jack.get_attribute("title") or "").lower()
+    # The seat just taken may be drawn before its player's name has reached this page; the
+    # page draws it again when it comes.
+    expect(jack).not_to_have_attribute("title", re.compile("seat", re.IGNORECASE))
     assert "seat" not in (jack.get_attribute("aria-label") or "jack").lower()
 
 
