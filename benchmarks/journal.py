@@ -124,4 +124,4 @@ def resumed_note(resumed: dict[str, Any] | None, games: int) -> str:
     revisions = ", ".join(f"`{r}`" for r in resumed["revisions"])
     return (f" {resumed['games']} of its {games} games were played in earlier sittings from "
             f"{resumed['first_date']} UTC at revision {revisions} ({resumed['minutes']:g} "
-            "minutes of play), kept in its journal.")
+            "minutes of play), carried from sitting to sitting in a journal.")
