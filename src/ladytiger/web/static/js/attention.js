@@ -87,10 +87,6 @@ export function soundWanted() {
   return switchOn(SOUND_KEY);
 }
 
-function keepSound(on) {
-  keepSwitch(SOUND_KEY, on);
-}
-
 function audio() {
   if (state.audio) return state.audio;
   const Context = window.AudioContext || window.webkitAudioContext;
@@ -184,7 +180,7 @@ export function soundToggle() {
   };
   button.addEventListener("click", () => {
     const on = !soundWanted();
-    keepSound(on);
+    keepSwitch(SOUND_KEY, on);
     draw();
     if (on) chime(); // a sample, and the gesture that lets the page play sound later
   });
